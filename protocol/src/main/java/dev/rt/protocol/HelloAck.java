@@ -1,0 +1,41 @@
+package dev.rt.protocol;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * The supervisor's answer to {@link Hello}: what the worker runs.
+ *
+ * @param kind                  the application kind, for example {@code java}
+ * @param application           the kind's own settings from the service configuration file
+ * @param serviceDirectory      absolute path of the service directory
+ * @param arguments             the service's {@code arguments}, passed to the application's main
+ * @param meshProxyPort         port of the mesh proxy on 127.0.0.1 that serves {@code *.rt.local}
+ * @param exitOnUnhandledErrors whether an uncaught exception ends the worker
+ * @param statsIntervalMillis   how often the worker sends {@link Stats}
+ */
+public record HelloAck(
+        String serviceId,
+        int workerIndex,
+        String kind,
+        JsonNode application,
+        String serviceDirectory,
+        List<String> arguments,
+        int meshProxyPort,
+        boolean exitOnUnhandledErrors,
+        long statsIntervalMillis) implements Message {
+
+    public HelloAck {
+        Objects.requireNonNull(serviceId, "serviceId");
+        Objects.requireNonNull(kind, "kind");
+        Objects.requireNonNull(application, "application");
+        Objects.requireNonNull(serviceDirectory, "serviceDirectory");
+        arguments = List.copyOf(arguments);
+    }
+
+    @Override
+    public <R> R accept(MessageVisitor<R> visitor) {
+        return visitor.helloAck(this);
+    }
+}

@@ -1,0 +1,18 @@
+package dev.rt.protocol;
+
+/** Dispatch over {@link Message} that fails to compile until every message is handled. */
+public interface MessageVisitor<R> {
+    R hello(Hello message);
+
+    R helloAck(HelloAck message);
+
+    R ready(Ready message);
+
+    R startFailed(StartFailed message);
+
+    R stats(Stats message);
+
+    R stop(Stop message);
+
+    R stopped(Stopped message);
+}

@@ -1,0 +1,235 @@
+package dev.rt.protocol;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.annotation.JsonSubTypes;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+class FrameCodecTest {
+
+    static Stream<Message> everyMessage() {
+        var app = JsonNodeFactory.instance.objectNode().put("build", "com.acme.Api");
+        app.putArray("classpath").add("lib/*").add("classes");
+        return Stream.of(
+                new Hello(Protocol.VERSION, "api", 3, 4242L),
+                new HelloAck("api", 3, "java", app, "/srv/api", List.of("--flag", "välue"), 40123, true, 1000),
+                new Ready(8080),
+                new StartFailed("class com.acme.Api not found on the classpath"),
+                new Stats(0.25, 1_000_000L, 2_000_000L, 4L << 30, 0.5),
+                new Stop(7, 10_000),
+                new Stopped(7));
+    }
+
+    @ParameterizedTest
+    @MethodSource("everyMessage")
+    void everyMessageSurvivesARoundTripThroughFrames(Message message) throws IOException {
+        byte[] frame = FrameCodec.encode(message);
+
+        assertThat(ByteBuffer.wrap(frame).getInt()).isEqualTo(frame.length - 4);
+        Optional<Message> decoded = new FrameReader(new ByteArrayInputStream(frame)).read();
+        assertThat(decoded).contains(message);
+    }
+
+    @Test
+    void everyPermittedMessageIsRegisteredForJson() {
+        List<Class<?>> registered = Arrays.stream(Message.class.getAnnotation(JsonSubTypes.class).value())
+                .<Class<?>>map(JsonSubTypes.Type::value)
+                .toList();
+        assertThat(registered).containsExactlyInAnyOrder(Message.class.getPermittedSubclasses());
+        assertThat(everyMessage().map(Object::getClass).distinct().count())
+                .isEqualTo(Message.class.getPermittedSubclasses().length);
+    }
+
+    @Test
+    void payloadCarriesProtocolVersionAndTypeName() {
+        String json = new String(FrameCodec.encodePayload(new Ready(8080)), StandardCharsets.UTF_8);
+        assertThat(json).isEqualTo("{\"v\":1,\"type\":\"ready\",\"port\":8080}");
+    }
+
+    @Test
+    void severalFramesOnOneStreamAreReadInOrderThenCleanEnd() throws IOException {
+        var out = new ByteArrayOutputStream();
+        var writer = new FrameWriter(out);
+        writer.write(new Ready(1));
+        writer.write(new Stopped(2));
+        var reader = new FrameReader(new ByteArrayInputStream(out.toByteArray()));
+
+        assertThat(reader.read()).contains(new Ready(1));
+        assertThat(reader.read()).contains(new Stopped(2));
+        assertThat(reader.read()).isEmpty();
+    }
+
+    @Test
+    void frameLargerThanMaximumIsRefusedWithoutReadingIt() {
+        byte[] header = ByteBuffer.allocate(4).putInt(Protocol.MAX_FRAME_BYTES + 1).array();
+        var counting = new CountingStream(concat(header, new byte[64]));
+
+        assertThatThrownBy(() -> new FrameReader(counting).read())
+                .isInstanceOf(ProtocolException.class)
+                .hasMessage("frame of 16777217 bytes exceeds the maximum of 16777216 bytes");
+        assertThat(counting.bytesRead).isEqualTo(4);
+    }
+
+    @Test
+    void lengthWithTopBitSetIsTreatedAsUnsignedAndRefused() {
+        byte[] header = {(byte) 0xFF, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF};
+        assertThatThrownBy(() -> new FrameReader(new ByteArrayInputStream(header)).read())
+                .isInstanceOf(ProtocolException.class)
+                .hasMessage("frame of 4294967295 bytes exceeds the maximum of 16777216 bytes");
+    }
+
+    @Test
+    void declaredSizeIsNotAllocatedUpFront() {
+        // 16 MiB declared, 10 bytes sent: the reader fails on truncation having buffered only what arrived.
+        byte[] frame = concat(ByteBuffer.allocate(4).putInt(Protocol.MAX_FRAME_BYTES).array(), new byte[10]);
+        readExpectingFailure(frame); // warm up: class loading allocates too
+        long before = allocatedBytes();
+        ProtocolException failure = readExpectingFailure(frame);
+        long allocated = allocatedBytes() - before;
+
+        assertThat(failure).hasMessage("truncated frame: the stream ended after 10 of 16777216 payload bytes");
+        assertThat(allocated).isBetween(0L, 1L << 20);
+    }
+
+    private static ProtocolException readExpectingFailure(byte[] frame) {
+        try {
+            new FrameReader(new ByteArrayInputStream(frame)).read();
+        } catch (ProtocolException expected) {
+            return expected;
+        } catch (IOException e) {
+            throw new AssertionError(e);
+        }
+        throw new AssertionError("no ProtocolException");
+    }
+
+    @Test
+    void truncatedHeaderIsAProtocolError() {
+        assertThatThrownBy(() -> new FrameReader(new ByteArrayInputStream(new byte[] {0, 0})).read())
+                .isInstanceOf(ProtocolException.class)
+                .hasMessage("truncated frame: the stream ended after 2 of 4 header bytes");
+    }
+
+    @Test
+    void truncatedPayloadIsAProtocolError() {
+        byte[] frame = FrameCodec.encode(new Ready(8080));
+        byte[] cut = Arrays.copyOf(frame, frame.length - 3);
+        assertThatThrownBy(() -> new FrameReader(new ByteArrayInputStream(cut)).read())
+                .isInstanceOf(ProtocolException.class)
+                .hasMessageStartingWith("truncated frame: the stream ended after");
+    }
+
+    @Test
+    void emptyPayloadIsMalformed() {
+        assertThatThrownBy(() -> new FrameReader(new ByteArrayInputStream(new byte[4])).read())
+                .isInstanceOf(ProtocolException.class)
+                .hasMessage("malformed frame: empty payload");
+    }
+
+    @Test
+    void nonJsonPayloadIsMalformed() {
+        assertThatThrownBy(() -> decode("{not json"))
+                .isInstanceOf(ProtocolException.class)
+                .hasMessageStartingWith("malformed frame: not JSON");
+    }
+
+    @Test
+    void jsonThatIsNotAnObjectIsMalformed() {
+        assertThatThrownBy(() -> decode("[1,2]"))
+                .isInstanceOf(ProtocolException.class)
+                .hasMessage("malformed frame: expected a JSON object, found array");
+    }
+
+    @Test
+    void missingVersionIsMalformed() {
+        assertThatThrownBy(() -> decode("{\"type\":\"ready\",\"port\":1}"))
+                .isInstanceOf(ProtocolException.class)
+                .hasMessage("malformed frame: no protocol version \"v\"");
+    }
+
+    @Test
+    void otherProtocolVersionIsRefused() {
+        assertThatThrownBy(() -> decode("{\"v\":99,\"type\":\"ready\",\"port\":1}"))
+                .isInstanceOf(ProtocolException.class)
+                .hasMessageStartingWith("protocol version 99 is not supported");
+    }
+
+    @Test
+    void unknownMessageTypeIsMalformed() {
+        assertThatThrownBy(() -> decode("{\"v\":1,\"type\":\"reboot\"}"))
+                .isInstanceOf(ProtocolException.class)
+                .hasMessageStartingWith("malformed frame:")
+                .hasMessageContaining("reboot");
+    }
+
+    @Test
+    void missingFieldIsMalformed() {
+        assertThatThrownBy(() -> decode("{\"v\":1,\"type\":\"ready\"}"))
+                .isInstanceOf(ProtocolException.class)
+                .hasMessageStartingWith("malformed frame:");
+    }
+
+    @Test
+    void frameWithinTheLimitIsAccepted() throws IOException {
+        String big = "x".repeat(1 << 20);
+        Message message = new StartFailed(big);
+        assertThat(new FrameReader(new ByteArrayInputStream(FrameCodec.encode(message))).read()).contains(message);
+    }
+
+    private static Message decode(String json) throws IOException {
+        byte[] payload = json.getBytes(StandardCharsets.UTF_8);
+        byte[] frame = concat(ByteBuffer.allocate(4).putInt(payload.length).array(), payload);
+        return new FrameReader(new ByteArrayInputStream(frame)).read().orElseThrow();
+    }
+
+    private static byte[] concat(byte[] a, byte[] b) {
+        byte[] out = Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, out, a.length, b.length);
+        return out;
+    }
+
+    private static long allocatedBytes() {
+        var bean = java.lang.management.ManagementFactory.getThreadMXBean();
+        return ((com.sun.management.ThreadMXBean) bean).getThreadAllocatedBytes(Thread.currentThread().getId());
+    }
+
+    private static final class CountingStream extends InputStream {
+        private final InputStream delegate;
+        long bytesRead;
+
+        CountingStream(byte[] bytes) {
+            this.delegate = new ByteArrayInputStream(bytes);
+        }
+
+        @Override
+        public int read() throws IOException {
+            int b = delegate.read();
+            if (b >= 0) {
+                bytesRead++;
+            }
+            return b;
+        }
+
+        @Override
+        public int read(byte[] buffer, int offset, int length) throws IOException {
+            int n = delegate.read(buffer, offset, length);
+            if (n > 0) {
+                bytesRead += n;
+            }
+            return n;
+        }
+    }
+}
