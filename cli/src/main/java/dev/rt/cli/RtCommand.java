@@ -1,0 +1,63 @@
+package dev.rt.cli;
+
+import dev.rt.protocol.RtException;
+import dev.rt.supervisor.RtVersion;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code rt}: the top-level command. */
+@Command(name = "rt",
+        mixinStandardHelpOptions = true,
+        versionProvider = RtCommand.Version.class,
+        description = "Runs several JVM HTTP services as one supervised unit: one public entrypoint, "
+                + "http://<id>.rt.local between services, restarts, logs.",
+        subcommands = {StartCommand.class, CommandLine.HelpCommand.class},
+        footer = {"", "Exit status: 0 ok, 1 runtime failure, 2 bad command line, 3 configuration error, "
+                + "4 a service or server could not start."})
+final class RtCommand implements Runnable {
+    @Option(names = "--verbose", scope = CommandLine.ScopeType.INHERIT,
+            description = "Print stack traces with errors.")
+    boolean verbose;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(spec.commandLine().getOut());
+    }
+
+    static CommandLine commandLine() {
+        CommandLine commandLine = new CommandLine(new RtCommand());
+        commandLine.setExecutionExceptionHandler(RtCommand::handle);
+        return commandLine;
+    }
+
+    private static int handle(Exception e, CommandLine commandLine, CommandLine.ParseResult parseResult) {
+        boolean verbose = parseResult.hasMatchedOption("--verbose")
+                || parseResult.subcommands().stream().anyMatch(p -> p.hasMatchedOption("--verbose"));
+        var err = commandLine.getErr();
+        if (e instanceof RtException rt) {
+            err.println("rt: " + rt.getMessage());
+            if (verbose) {
+                rt.printStackTrace(err);
+            }
+            err.flush();
+            return ExitCodes.of(rt);
+        }
+        err.println("rt: internal error: " + e + (verbose ? "" : " (run with --verbose for the stack trace)"));
+        if (verbose) {
+            e.printStackTrace(err);
+        }
+        err.flush();
+        return ExitCodes.RUNTIME_FAILURE;
+    }
+
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            return new String[] {"rt " + RtVersion.get() + " (Java " + System.getProperty("java.version") + ")"};
+        }
+    }
+}

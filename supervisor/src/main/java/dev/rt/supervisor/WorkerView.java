@@ -1,0 +1,10 @@
+package dev.rt.supervisor;
+
+import java.util.OptionalInt;
+
+/** A snapshot of one worker for callers outside the supervisor loop (tests, status output). */
+public record WorkerView(String serviceId, int index, long pid, OptionalInt port, WorkerState state) {
+    public String label() {
+        return serviceId + ":" + index;
+    }
+}

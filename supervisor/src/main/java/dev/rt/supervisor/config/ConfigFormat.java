@@ -1,0 +1,80 @@
+package dev.rt.supervisor.config;
+
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.toml.TomlMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+
+/** The configuration file formats; the format of a file comes from its extension. */
+public enum ConfigFormat {
+    JSON(new ObjectMapper(), "json"),
+    YAML(new YAMLMapper(), "yml", "yaml"),
+    TOML(new TomlMapper(), "tml", "toml");
+
+    /** Base names looked up in a directory when no file is given, in this order. */
+    public static final List<String> LOOKUP_ORDER = List.of("rt.json", "rt.yml", "rt.yaml", "rt.tml", "rt.toml");
+
+    private final ObjectMapper mapper;
+    private final List<String> extensions;
+
+    ConfigFormat(ObjectMapper mapper, String... extensions) {
+        this.mapper = mapper;
+        this.extensions = List.of(extensions);
+    }
+
+    public static ConfigFormat of(Path file) {
+        String name = file.getFileName().toString();
+        String extension = name.substring(name.lastIndexOf('.') + 1).toLowerCase(Locale.ROOT);
+        return Arrays.stream(values())
+                .filter(format -> format.extensions.contains(extension))
+                .findFirst()
+                .orElseThrow(() -> new ConfigException("RT_CONFIG_UNKNOWN_FORMAT", file
+                        + ": unknown configuration format \"." + extension
+                        + "\"; use one of .json, .yml, .yaml, .tml, .toml"));
+    }
+
+    public ObjectMapper mapper() {
+        return mapper;
+    }
+
+    /** Parses a whole file into a tree; parse errors name the file, line and column. */
+    public JsonNode read(Path file) {
+        byte[] bytes;
+        try {
+            bytes = Files.readAllBytes(file);
+        } catch (NoSuchFileException e) {
+            throw new ConfigException("RT_CONFIG_NOT_FOUND", file + ": no such configuration file");
+        } catch (IOException e) {
+            throw new ConfigException("RT_CONFIG_UNREADABLE", file + ": cannot read the configuration file ("
+                    + e.getClass().getSimpleName() + ": " + e.getMessage() + ")");
+        }
+        try {
+            JsonNode tree = mapper.readTree(bytes);
+            if (tree == null || tree.isMissingNode() || tree.isNull()) {
+                throw new ConfigException("RT_CONFIG_INVALID", file + ": the configuration file is empty");
+            }
+            if (!tree.isObject()) {
+                throw new ConfigException("RT_CONFIG_INVALID", file + ": expected an object at the top level, found "
+                        + tree.getNodeType().name().toLowerCase(Locale.ROOT));
+            }
+            return tree;
+        } catch (JsonProcessingException e) {
+            JsonLocation at = e.getLocation();
+            String where = at == null ? "" : ":" + at.getLineNr() + ":" + at.getColumnNr();
+            throw new ConfigException("RT_CONFIG_PARSE_ERROR", file + where + ": cannot parse " + name()
+                    + ": " + e.getOriginalMessage());
+        } catch (IOException e) {
+            throw new ConfigException("RT_CONFIG_UNREADABLE", file + ": cannot read the configuration file ("
+                    + e.getMessage() + ")");
+        }
+    }
+}

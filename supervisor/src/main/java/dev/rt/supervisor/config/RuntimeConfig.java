@@ -1,0 +1,48 @@
+package dev.rt.supervisor.config;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * A loaded, validated runtime configuration. Immutable: a reload builds a new one.
+ *
+ * @param file       the configuration file
+ * @param root       its directory ({@code RT_ROOT})
+ * @param entrypoint id of the service exposed on {@link #server()}
+ */
+public record RuntimeConfig(
+        Path file,
+        Path root,
+        String entrypoint,
+        List<ServiceConfig> services,
+        ServerConfig server,
+        GracefulShutdown gracefulShutdown,
+        Duration startTimeout,
+        RestartPolicy restartOnError,
+        Duration serviceTimeout,
+        boolean exitOnUnhandledErrors) {
+
+    public static final long DEFAULT_START_TIMEOUT_MILLIS = 30_000;
+    public static final long DEFAULT_SERVICE_TIMEOUT_MILLIS = 300_000;
+
+    public RuntimeConfig {
+        Objects.requireNonNull(file, "file");
+        Objects.requireNonNull(root, "root");
+        Objects.requireNonNull(entrypoint, "entrypoint");
+        services = List.copyOf(services);
+        if (services.stream().noneMatch(s -> s.id().equals(entrypoint))) {
+            throw new IllegalArgumentException("entrypoint " + entrypoint + " is not a service");
+        }
+    }
+
+    public Optional<ServiceConfig> service(String id) {
+        return services.stream().filter(s -> s.id().equals(id)).findFirst();
+    }
+
+    public List<String> serviceIds() {
+        return services.stream().map(ServiceConfig::id).toList();
+    }
+}

@@ -1,0 +1,162 @@
+package dev.rt.supervisor.config;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Loads a runtime configuration: find the file, parse it by extension, load {@code .env} files, replace
+ * placeholders (the real environment beats {@code .env}), read and check every setting, then load each
+ * service's own configuration through the same steps. A service configuration given where a runtime one
+ * is expected runs as a one-service runtime.
+ */
+public final class RuntimeConfigLoader {
+    private static final List<String> SERVICE_LISTS = List.of("services", "applications", "web");
+
+    private final Map<String, String> realEnv;
+    private final Path cwd;
+
+    public RuntimeConfigLoader(Map<String, String> realEnv, Path cwd) {
+        this.realEnv = Map.copyOf(realEnv);
+        this.cwd = cwd.toAbsolutePath().normalize();
+    }
+
+    /** Finds the configuration file: the one given (relative to the current directory) or the first of the lookup names. */
+    public Path locate(Optional<Path> given) {
+        if (given.isPresent()) {
+            Path file = cwd.resolve(given.get()).normalize();
+            if (Files.isDirectory(file)) {
+                return new RuntimeConfigLoader(realEnv, file).locate(Optional.empty());
+            }
+            if (!Files.exists(file)) {
+                throw new ConfigException("RT_CONFIG_NOT_FOUND", file + ": no such configuration file");
+            }
+            return file;
+        }
+        return ConfigFormat.LOOKUP_ORDER.stream()
+                .map(cwd::resolve)
+                .filter(Files::isRegularFile)
+                .findFirst()
+                .orElseThrow(() -> new ConfigException("RT_CONFIG_NOT_FOUND", "no configuration file found in " + cwd
+                        + ": looked for " + String.join(", ", ConfigFormat.LOOKUP_ORDER)
+                        + " (run rt where one is, or give it with -c <path>)"));
+    }
+
+    public RuntimeConfig load(Optional<Path> given) {
+        Path file = locate(given);
+        Path root = file.getParent();
+        JsonNode raw = ConfigFormat.of(file).read(file);
+        if (ApplicationConfigLoader.isApplication(raw) && SERVICE_LISTS.stream().noneMatch(raw::has)) {
+            raw = wrapAsRuntime(file, raw);
+        }
+        Map<String, String> runtimeDotEnv = DotEnv.readIfPresent(Files.isRegularFile(root.resolve(".env"))
+                ? root.resolve(".env") : cwd.resolve(".env"));
+        Map<String, String> placeholderEnv = new HashMap<>(runtimeDotEnv);
+        placeholderEnv.putAll(realEnv);
+        placeholderEnv.put("RT_ROOT", root.toString());
+        Set<String> ids = rawServiceIds(raw);
+        PlaceholderResolver resolver = new PlaceholderResolver(placeholderEnv, ids);
+        ConfigNode config = ConfigNode.root(file, resolver.resolve(raw));
+        StrictEnv.check(file, config.get("runtime"), resolver);
+
+        Map<String, String> runtimeEnv = new LinkedHashMap<>(runtimeDotEnv);
+        runtimeEnv.putAll(config.get("env").stringMap());
+        int defaultWorkers = config.get("workers").positiveInt(1);
+        List<ConfigNode> serviceNodes = serviceNodes(config);
+        if (serviceNodes.isEmpty()) {
+            throw config.error("no services: add a \"services\" list (each entry with an \"id\" and a \"path\")");
+        }
+        String entrypoint = entrypoint(config, serviceNodes);
+        List<ServiceConfig> services = new ArrayList<>();
+        Set<String> seen = new LinkedHashSet<>();
+        for (ConfigNode node : serviceNodes) {
+            ServiceConfig service = new ServiceLoader(root, runtimeEnv, realEnv, ids).load(node, defaultWorkers, entrypoint);
+            if (!seen.add(service.id())) {
+                throw node.get("id").error("duplicate service id \"" + service.id() + "\"");
+            }
+            services.add(service);
+        }
+        ConfigNode shutdown = config.get("gracefulShutdown");
+        return new RuntimeConfig(file, root, entrypoint, services,
+                new ServerConfig(config.get("server").get("hostname").string(ServerConfig.DEFAULT_HOSTNAME),
+                        (int) config.get("server").get("port").integer(ServerConfig.DEFAULT_PORT, 0, 65535)),
+                new GracefulShutdown(shutdown.get("service").millis(GracefulShutdown.DEFAULT_MILLIS),
+                        shutdown.get("runtime").millis(GracefulShutdown.DEFAULT_MILLIS)),
+                config.get("startTimeout").millis(RuntimeConfig.DEFAULT_START_TIMEOUT_MILLIS),
+                restartPolicy(config.get("restartOnError")),
+                config.get("serviceTimeout").millis(RuntimeConfig.DEFAULT_SERVICE_TIMEOUT_MILLIS),
+                config.get("exitOnUnhandledErrors").bool(true));
+    }
+
+    private static ObjectNode wrapAsRuntime(Path file, JsonNode application) {
+        ObjectNode runtime = application.has("runtime") && application.get("runtime").isObject()
+                ? ((ObjectNode) application.get("runtime")).deepCopy() : JsonNodeFactory.instance.objectNode();
+        String id = file.toAbsolutePath().getParent().getFileName().toString();
+        ObjectNode service = runtime.putArray("services").addObject();
+        service.put("id", id).put("path", ".").put("config", file.getFileName().toString());
+        runtime.put("entrypoint", id);
+        return runtime;
+    }
+
+    private static Set<String> rawServiceIds(JsonNode raw) {
+        Set<String> ids = new LinkedHashSet<>();
+        for (String list : SERVICE_LISTS) {
+            JsonNode services = raw.get(list);
+            if (services != null && services.isArray()) {
+                services.forEach(s -> {
+                    if (s.isObject() && s.path("id").isTextual()) {
+                        ids.add(s.get("id").textValue());
+                    }
+                });
+            }
+        }
+        return ids;
+    }
+
+    private static List<ConfigNode> serviceNodes(ConfigNode config) {
+        List<ConfigNode> nodes = new ArrayList<>();
+        for (String list : SERVICE_LISTS) {
+            for (ConfigNode node : config.get(list).elements()) {
+                nodes.add(node.requireObject());
+            }
+        }
+        return nodes;
+    }
+
+    private static String entrypoint(ConfigNode config, List<ConfigNode> services) {
+        List<String> ids = services.stream().map(s -> s.get("id").requiredString()).toList();
+        Optional<String> given = config.get("entrypoint").optionalString();
+        if (given.isEmpty()) {
+            if (ids.size() == 1) {
+                return ids.get(0);
+            }
+            throw config.get("entrypoint").error("is required when there are several services; set it to one of "
+                    + String.join(", ", ids));
+        }
+        if (!ids.contains(given.get())) {
+            throw config.get("entrypoint").error("names no service: \"" + given.get() + "\"; the services are "
+                    + String.join(", ", ids));
+        }
+        return given.get();
+    }
+
+    private static RestartPolicy restartPolicy(ConfigNode node) {
+        if (node.isMissing()) {
+            return RestartPolicy.of(RestartPolicy.DEFAULT_DELAY_MILLIS);
+        }
+        if (node.json().isBoolean() || (node.json().isTextual() && node.json().textValue().matches("true|false"))) {
+            return node.bool(true) ? RestartPolicy.of(RestartPolicy.DEFAULT_DELAY_MILLIS) : RestartPolicy.of(0);
+        }
+        return RestartPolicy.of(node.integer(RestartPolicy.DEFAULT_DELAY_MILLIS, 0, Integer.MAX_VALUE));
+    }
+}

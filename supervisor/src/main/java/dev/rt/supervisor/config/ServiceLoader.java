@@ -1,0 +1,75 @@
+package dev.rt.supervisor.config;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/** Reads one entry of {@code services} and the service's own configuration file. */
+final class ServiceLoader {
+    private final Path root;
+    private final Map<String, String> runtimeEnv;
+    private final Map<String, String> realEnv;
+    private final Set<String> serviceIds;
+
+    ServiceLoader(Path root, Map<String, String> runtimeEnv, Map<String, String> realEnv, Set<String> serviceIds) {
+        this.root = root;
+        this.runtimeEnv = runtimeEnv;
+        this.realEnv = realEnv;
+        this.serviceIds = serviceIds;
+    }
+
+    ServiceConfig load(ConfigNode node, int defaultWorkers, String entrypoint) {
+        String id = node.get("id").requiredString();
+        if (!id.matches("[A-Za-z0-9][A-Za-z0-9_-]*")) {
+            throw node.get("id").error("must be letters, digits, \"-\" and \"_\" (it becomes the host name "
+                    + "<id>.rt.local), found \"" + id + "\"");
+        }
+        if (node.has("url") && !node.has("path")) {
+            throw node.get("url").error("services resolved from a git url are not available in this version of rt; "
+                    + "clone it and give its \"path\"");
+        }
+        Path directory = root.resolve(node.get("path").requiredString()).normalize();
+        if (!Files.isDirectory(directory)) {
+            throw node.get("path").error("the directory " + directory + " does not exist");
+        }
+        Path configFile = node.get("config").optionalString()
+                .map(directory::resolve)
+                .orElseGet(() -> ApplicationConfigLoader.find(directory, node.get("path")));
+        if (!Files.isRegularFile(configFile)) {
+            throw node.get("config").error("the service configuration file " + configFile + " does not exist");
+        }
+
+        Map<String, String> env = new LinkedHashMap<>(runtimeEnv);
+        Path envfile = node.get("envfile").optionalString().map(root::resolve).orElse(directory.resolve(".env"));
+        if (node.has("envfile") && !Files.isRegularFile(envfile)) {
+            throw node.get("envfile").error("the env file " + envfile + " does not exist");
+        }
+        env.putAll(DotEnv.readIfPresent(envfile));
+        env.putAll(node.get("env").stringMap());
+
+        Map<String, String> placeholderEnv = new HashMap<>(env);
+        placeholderEnv.putAll(realEnv);
+        placeholderEnv.put("RT_ROOT", directory.toString());
+        var tree = ConfigFormat.of(configFile).read(configFile);
+        ApplicationConfig application = ApplicationConfigLoader.load(configFile,
+                new PlaceholderResolver(placeholderEnv, serviceIds).resolve(tree));
+
+        int workers = node.get("workers").positiveInt(defaultWorkers);
+        return new ServiceConfig(id, directory, id.equals(entrypoint) ? 1 : workers,
+                node.get("arguments").strings(),
+                env,
+                node.get("nodeOptions").optionalString().map(o -> ShellWords.split(o, node.get("nodeOptions"))).orElse(List.of()),
+                preload(node.get("preload"), directory),
+                application);
+    }
+
+    private static List<Path> preload(ConfigNode node, Path directory) {
+        return node.strings().stream().map(directory::resolve).map(Path::normalize).toList();
+    }
+
+}

@@ -1,0 +1,16 @@
+package dev.rt.supervisor.log;
+
+/** Log levels with their pino numbers. */
+public enum Level {
+    TRACE(10), DEBUG(20), INFO(30), WARN(40), ERROR(50), FATAL(60);
+
+    private final int number;
+
+    Level(int number) {
+        this.number = number;
+    }
+
+    public int number() {
+        return number;
+    }
+}

@@ -1,0 +1,122 @@
+package dev.rt.supervisor.proxy;
+
+import io.netty.bootstrap.Bootstrap;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoop;
+import io.netty.util.concurrent.EventExecutor;
+import java.net.InetSocketAddress;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Connections to workers: opens them on the client connection's own event loop, and keeps idle keep-alive
+ * ones per event loop and per worker address, so that a connection is only ever borrowed on the loop it
+ * lives on and the pool needs no locks. An idle connection leaves the pool when the worker closes it or,
+ * through its {@link BackendInitializer#IDLE_SECONDS} reader-idle timer, when it has been idle too long.
+ */
+final class BackendPool {
+    static final int MAX_IDLE_PER_ADDRESS = 64;
+    private static final int CONNECT_TIMEOUT_MILLIS = 10_000;
+
+    private final ProxyEventLoops loops;
+    /** Written only at construction; each inner map is touched only by its own event loop. */
+    private final Map<EventExecutor, Map<InetSocketAddress, ArrayDeque<ProxyBackendHandler>>> idle;
+    private volatile boolean closed;
+
+    BackendPool(ProxyEventLoops loops) {
+        this.loops = loops;
+        Map<EventExecutor, Map<InetSocketAddress, ArrayDeque<ProxyBackendHandler>>> byLoop = new IdentityHashMap<>();
+        for (EventExecutor loop : loops.io()) {
+            byLoop.put(loop, new HashMap<>());
+        }
+        this.idle = byLoop;
+    }
+
+    /** Opens a connection to {@code address} on {@code loop}; auto-read is off. */
+    ChannelFuture connect(EventLoop loop, InetSocketAddress address) {
+        return new Bootstrap().group(loop).channel(loops.channelClass())
+                .option(ChannelOption.AUTO_READ, false)
+                .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, CONNECT_TIMEOUT_MILLIS)
+                .handler(new BackendInitializer(this, address))
+                .connect(address);
+    }
+
+    /** An idle open connection of {@code loop} to {@code address}, the most recently used first; or null. */
+    ProxyBackendHandler poll(EventLoop loop, InetSocketAddress address) {
+        ArrayDeque<ProxyBackendHandler> queue = queue(loop, address, false);
+        if (queue == null) {
+            return null;
+        }
+        ProxyBackendHandler backend;
+        while ((backend = queue.pollLast()) != null) {
+            if (backend.channel().isActive()) {
+                return backend;
+            }
+        }
+        return null;
+    }
+
+    /** Keeps a connection whose exchange completed for reuse, or closes it when the pool is full or closed. */
+    void offer(ProxyBackendHandler backend) {
+        Channel channel = backend.channel();
+        ArrayDeque<ProxyBackendHandler> queue = queue(channel.eventLoop(), backend.address(), true);
+        if (closed || queue == null || !channel.isActive() || queue.size() >= MAX_IDLE_PER_ADDRESS) {
+            channel.close();
+            return;
+        }
+        queue.addLast(backend);
+        channel.read(); // a read stays pending while idle, so that the worker closing the connection is noticed
+    }
+
+    /** Forgets an idle connection that closed. */
+    void remove(ProxyBackendHandler backend) {
+        ArrayDeque<ProxyBackendHandler> queue = queue(backend.channel().eventLoop(), backend.address(), false);
+        if (queue != null) {
+            queue.remove(backend);
+        }
+    }
+
+    private ArrayDeque<ProxyBackendHandler> queue(EventExecutor loop, InetSocketAddress address, boolean create) {
+        Map<InetSocketAddress, ArrayDeque<ProxyBackendHandler>> byAddress = idle.get(loop);
+        if (byAddress == null) {
+            return null;
+        }
+        ArrayDeque<ProxyBackendHandler> queue = byAddress.get(address);
+        if (queue == null && create) {
+            queue = new ArrayDeque<>();
+            byAddress.put(address, queue);
+        }
+        return queue;
+    }
+
+    /** Closes every idle connection and every one offered from now on; waits briefly on each loop. */
+    void close() {
+        closed = true;
+        for (Map.Entry<EventExecutor, Map<InetSocketAddress, ArrayDeque<ProxyBackendHandler>>> entry : idle.entrySet()) {
+            EventExecutor loop = entry.getKey();
+            if (loop.isShuttingDown()) {
+                continue;
+            }
+            try {
+                loop.submit(() -> closeIdle(entry.getValue())).awaitUninterruptibly(2, TimeUnit.SECONDS);
+            } catch (RejectedExecutionException shuttingDown) {
+                // the loop is stopping, and closes its channels itself
+            }
+        }
+    }
+
+    private static void closeIdle(Map<InetSocketAddress, ArrayDeque<ProxyBackendHandler>> byAddress) {
+        List<ProxyBackendHandler> all = new ArrayList<>();
+        byAddress.values().forEach(all::addAll);
+        byAddress.clear();
+        all.forEach(backend -> backend.channel().close());
+    }
+}

@@ -1,0 +1,54 @@
+package dev.rt.supervisor.proxy;
+
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaders;
+import java.util.List;
+
+/**
+ * The headers that describe one connection rather than the message (RFC 9110 section 7.6.1): a proxy
+ * removes them before forwarding, in both directions, together with every header the
+ * {@code Connection} header names. {@code Transfer-Encoding} stays: the HTTP codecs frame the body anew.
+ */
+final class HopByHopHeaders {
+    private static final CharSequence PROXY_CONNECTION = "proxy-connection";
+
+    private HopByHopHeaders() {
+    }
+
+    /** Removes the hop-by-hop headers from {@code headers}, in place. */
+    static void remove(HttpHeaders headers) {
+        if (headers.contains(HttpHeaderNames.CONNECTION)) {
+            List<String> values = headers.getAll(HttpHeaderNames.CONNECTION);
+            for (int i = 0; i < values.size(); i++) {
+                removeListed(headers, values.get(i));
+            }
+            headers.remove(HttpHeaderNames.CONNECTION);
+        }
+        headers.remove(HttpHeaderNames.KEEP_ALIVE);
+        headers.remove(PROXY_CONNECTION);
+        headers.remove(HttpHeaderNames.PROXY_AUTHORIZATION);
+        headers.remove(HttpHeaderNames.TE);
+        headers.remove(HttpHeaderNames.TRAILER);
+        headers.remove(HttpHeaderNames.UPGRADE);
+    }
+
+    /** A connection option never removes the headers the codecs frame the message by. */
+    private static boolean framing(String token) {
+        return HttpHeaderNames.CONTENT_LENGTH.contentEqualsIgnoreCase(token)
+                || HttpHeaderNames.TRANSFER_ENCODING.contentEqualsIgnoreCase(token)
+                || HttpHeaderNames.HOST.contentEqualsIgnoreCase(token);
+    }
+
+    private static void removeListed(HttpHeaders headers, String value) {
+        int start = 0;
+        while (start < value.length()) {
+            int comma = value.indexOf(',', start);
+            int end = comma < 0 ? value.length() : comma;
+            String token = value.substring(start, end).trim();
+            if (!token.isEmpty() && !framing(token)) {
+                headers.remove(token);
+            }
+            start = end + 1;
+        }
+    }
+}

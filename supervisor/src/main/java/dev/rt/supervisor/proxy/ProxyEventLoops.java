@@ -1,0 +1,83 @@
+package dev.rt.supervisor.proxy;
+
+import io.netty.channel.Channel;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.IoHandlerFactory;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.ServerChannel;
+import io.netty.channel.epoll.Epoll;
+import io.netty.channel.epoll.EpollIoHandler;
+import io.netty.channel.epoll.EpollServerSocketChannel;
+import io.netty.channel.epoll.EpollSocketChannel;
+import io.netty.channel.nio.NioIoHandler;
+import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.channel.socket.nio.NioSocketChannel;
+import io.netty.util.concurrent.DefaultThreadFactory;
+import io.netty.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The Netty event loops the proxy servers run on: one acceptor thread and a group of I/O threads, on epoll
+ * where the native transport is available and on NIO elsewhere, with the matching channel classes. Closing
+ * shuts both groups down with no quiet period, so that a stopping supervisor exits promptly.
+ */
+public final class ProxyEventLoops implements AutoCloseable {
+    private final boolean epoll;
+    private final EventLoopGroup acceptors;
+    private final EventLoopGroup io;
+
+    /** Event loops with one I/O thread per available processor, on the native transport when possible. */
+    public ProxyEventLoops() {
+        this(Runtime.getRuntime().availableProcessors(), Epoll.isAvailable());
+    }
+
+    /** Event loops with {@code ioThreads} I/O threads, on the native transport when possible. */
+    public ProxyEventLoops(int ioThreads) {
+        this(ioThreads, Epoll.isAvailable());
+    }
+
+    ProxyEventLoops(int ioThreads, boolean epoll) {
+        if (ioThreads < 1) {
+            throw new IllegalArgumentException("ioThreads must be positive, found " + ioThreads);
+        }
+        this.epoll = epoll;
+        this.acceptors = new MultiThreadIoEventLoopGroup(1, new DefaultThreadFactory("rt-proxy-accept", true), handlers());
+        this.io = new MultiThreadIoEventLoopGroup(ioThreads, new DefaultThreadFactory("rt-proxy-io", true), handlers());
+    }
+
+    private IoHandlerFactory handlers() {
+        return epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();
+    }
+
+    /** The group that accepts connections (one thread). */
+    public EventLoopGroup acceptors() {
+        return acceptors;
+    }
+
+    /** The group that serves accepted connections and their backend connections. */
+    public EventLoopGroup io() {
+        return io;
+    }
+
+    public Class<? extends ServerChannel> serverChannelClass() {
+        return epoll ? EpollServerSocketChannel.class : NioServerSocketChannel.class;
+    }
+
+    public Class<? extends Channel> channelClass() {
+        return epoll ? EpollSocketChannel.class : NioSocketChannel.class;
+    }
+
+    /** Whether the native epoll transport is in use. */
+    public boolean isNative() {
+        return epoll;
+    }
+
+    /** Stops both groups at once (no quiet period) and waits up to two seconds for their threads to end. */
+    @Override
+    public void close() {
+        Future<?> a = acceptors.shutdownGracefully(0, 2, TimeUnit.SECONDS);
+        Future<?> b = io.shutdownGracefully(0, 2, TimeUnit.SECONDS);
+        a.awaitUninterruptibly(3, TimeUnit.SECONDS);
+        b.awaitUninterruptibly(3, TimeUnit.SECONDS);
+    }
+}

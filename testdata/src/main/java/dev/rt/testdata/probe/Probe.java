@@ -1,0 +1,106 @@
+package dev.rt.testdata.probe;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpHandler;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URI;
+import java.net.URLDecoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * A service that tests and benchmarks poke at. Routes:
+ * {@code /hello} plain "hello"; {@code /whoami} pid and worker; {@code /env?name=X} a variable;
+ * {@code /slow?ms=N} answers after N ms; {@code /call?url=U} fetches U with the JDK HttpClient and returns
+ * its status and body; {@code /echo} returns the request body; {@code /headers} the request headers;
+ * {@code /exit?code=N} ends the JVM; {@code /bytes?n=N} N bytes of body.
+ */
+public final class Probe implements HttpHandler {
+    private static final byte[] HELLO = "hello".getBytes(StandardCharsets.UTF_8);
+    private final HttpClient client = HttpClient.newHttpClient();
+
+    public static HttpHandler build() {
+        return new Probe();
+    }
+
+    @Override
+    public void handle(HttpExchange exchange) throws IOException {
+        try (exchange) {
+            Map<String, String> query = query(exchange.getRequestURI());
+            switch (exchange.getRequestURI().getPath()) {
+                case "/hello" -> send(exchange, 200, HELLO);
+                case "/whoami" -> send(exchange, 200, ("{\"pid\":" + ProcessHandle.current().pid() + ",\"service\":\""
+                        + System.getenv("RT_SERVICE_ID") + "\",\"worker\":" + System.getenv("RT_WORKER_ID") + "}").getBytes());
+                case "/env" -> send(exchange, 200, String.valueOf(System.getenv(query.get("name"))).getBytes());
+                case "/slow" -> {
+                    sleep(Long.parseLong(query.getOrDefault("ms", "1000")));
+                    send(exchange, 200, "slept".getBytes());
+                }
+                case "/call" -> call(exchange, query.get("url"));
+                case "/echo" -> {
+                    byte[] body;
+                    try (InputStream in = exchange.getRequestBody()) {
+                        body = in.readAllBytes();
+                    }
+                    send(exchange, 200, body);
+                }
+                case "/headers" -> send(exchange, 200, exchange.getRequestHeaders().entrySet().stream()
+                        .map(e -> e.getKey().toLowerCase() + ": " + String.join(",", e.getValue()))
+                        .sorted().reduce("", (a, b) -> a + b + "\n").getBytes(StandardCharsets.UTF_8));
+                case "/exit" -> {
+                    send(exchange, 200, "bye".getBytes());
+                    Runtime.getRuntime().halt(Integer.parseInt(query.getOrDefault("code", "3")));
+                }
+                case "/bytes" -> send(exchange, 200, new byte[Integer.parseInt(query.getOrDefault("n", "0"))]);
+                default -> send(exchange, 404, "not found".getBytes());
+            }
+        }
+    }
+
+    private void call(HttpExchange exchange, String url) throws IOException {
+        try {
+            HttpResponse<String> response = client.send(HttpRequest.newBuilder(URI.create(url)).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            send(exchange, 200, (response.statusCode() + " " + response.body()).getBytes(StandardCharsets.UTF_8));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            send(exchange, 503, "interrupted".getBytes());
+        } catch (IOException e) {
+            send(exchange, 502, ("call failed: " + e).getBytes(StandardCharsets.UTF_8));
+        }
+    }
+
+    private static void send(HttpExchange exchange, int status, byte[] body) throws IOException {
+        exchange.sendResponseHeaders(status, body.length == 0 ? -1 : body.length);
+        if (body.length > 0) {
+            exchange.getResponseBody().write(body);
+        }
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static Map<String, String> query(URI uri) {
+        Map<String, String> values = new HashMap<>();
+        String raw = uri.getRawQuery();
+        if (raw != null) {
+            for (String pair : raw.split("&")) {
+                int equals = pair.indexOf('=');
+                if (equals > 0) {
+                    values.put(pair.substring(0, equals), URLDecoder.decode(pair.substring(equals + 1), StandardCharsets.UTF_8));
+                }
+            }
+        }
+        return values;
+    }
+}

@@ -1,0 +1,97 @@
+package dev.rt.agent;
+
+import dev.rt.protocol.Hello;
+import dev.rt.protocol.HelloAck;
+import dev.rt.protocol.Message;
+import dev.rt.protocol.MessageVisitor;
+import dev.rt.protocol.Ready;
+import dev.rt.protocol.RtException;
+import dev.rt.protocol.StartFailed;
+import dev.rt.protocol.Stats;
+import dev.rt.protocol.Stop;
+import dev.rt.protocol.Stopped;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * Reads the supervisor's frames for the whole life of the worker: a {@link Stop} stops the application and
+ * exits 0; the end of the connection, for whatever reason, ends the worker through {@link SupervisorLoss}.
+ */
+final class SupervisorListener implements Runnable, MessageVisitor<Void> {
+    private final SupervisorConnection connection;
+    private final AtomicReference<RunningApplication> application;
+    private final SupervisorLoss loss;
+    private final ProcessExit exit;
+    private final String workerName;
+
+    SupervisorListener(SupervisorConnection connection, AtomicReference<RunningApplication> application,
+            SupervisorLoss loss, ProcessExit exit, String workerName) {
+        this.connection = connection;
+        this.application = application;
+        this.loss = loss;
+        this.exit = exit;
+        this.workerName = workerName;
+    }
+
+    @Override
+    public void run() {
+        try {
+            for (Optional<Message> message = connection.read(); message.isPresent(); message = connection.read()) {
+                message.get().accept(this);
+            }
+        } catch (IOException | RtException e) {
+            // the connection is unusable: same as the supervisor closing it
+        }
+        loss.exit();
+    }
+
+    @Override
+    public Void stop(Stop message) {
+        Optional.ofNullable(application.get()).ifPresent(app -> app.stop(Duration.ofMillis(message.deadlineMillis())));
+        try {
+            connection.send(new Stopped(message.id()));
+        } catch (IOException e) {
+            // the application has stopped; the supervisor sees the exit instead
+        }
+        exit.exit(0);
+        return null;
+    }
+
+    @Override
+    public Void hello(Hello message) {
+        return unexpected(message);
+    }
+
+    @Override
+    public Void helloAck(HelloAck message) {
+        return unexpected(message);
+    }
+
+    @Override
+    public Void ready(Ready message) {
+        return unexpected(message);
+    }
+
+    @Override
+    public Void startFailed(StartFailed message) {
+        return unexpected(message);
+    }
+
+    @Override
+    public Void stats(Stats message) {
+        return unexpected(message);
+    }
+
+    @Override
+    public Void stopped(Stopped message) {
+        return unexpected(message);
+    }
+
+    private Void unexpected(Message message) {
+        System.err.println("rt worker " + workerName + ": ignoring an unexpected "
+                + message.getClass().getSimpleName() + " message from the supervisor");
+        return null;
+    }
+}
