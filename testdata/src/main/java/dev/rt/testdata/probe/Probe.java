@@ -38,6 +38,7 @@ public final class Probe implements HttpHandler {
                         + System.getenv("RT_SERVICE_ID") + "\",\"worker\":" + System.getenv("RT_WORKER_ID") + "}").getBytes());
                 case "/env" -> send(exchange, 200, String.valueOf(System.getenv(query.get("name"))).getBytes());
                 case "/slow" -> {
+                    System.out.println("slow request started");
                     sleep(Long.parseLong(query.getOrDefault("ms", "1000")));
                     send(exchange, 200, "slept".getBytes());
                 }

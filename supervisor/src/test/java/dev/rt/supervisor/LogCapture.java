@@ -1,0 +1,44 @@
+package dev.rt.supervisor;
+
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+
+/** Collects log output and wakes waiters on every write, so tests wait for a line, not for time. */
+final class LogCapture extends java.io.OutputStream {
+    private final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+
+    @Override
+    public synchronized void write(int b) {
+        bytes.write(b);
+        notifyAll();
+    }
+
+    @Override
+    public synchronized void write(byte[] buffer, int offset, int length) {
+        bytes.write(buffer, offset, length);
+        notifyAll();
+    }
+
+    synchronized String text() {
+        return bytes.toString(StandardCharsets.UTF_8);
+    }
+
+    synchronized String await(String text, Duration limit) throws InterruptedException {
+        long deadline = System.nanoTime() + limit.toNanos();
+        while (true) {
+            String all = text();
+            int at = all.indexOf(text);
+            if (at >= 0) {
+                int start = all.lastIndexOf('\n', at) + 1;
+                int end = all.indexOf('\n', at);
+                return all.substring(start, end < 0 ? all.length() : end);
+            }
+            long left = deadline - System.nanoTime();
+            if (left <= 0) {
+                throw new AssertionError("no log line containing \"" + text + "\" within " + limit + "; log:\n" + all);
+            }
+            wait(Math.max(1, left / 1_000_000));
+        }
+    }
+}
