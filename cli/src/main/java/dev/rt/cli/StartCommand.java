@@ -20,14 +20,16 @@ final class StartCommand implements Callable<Integer> {
             description = "The runtime (or service) configuration file, or a directory holding one.")
     Path config;
 
-    @Option(names = "--pretty", negatable = true, defaultValue = "${env:RT_PRETTY_PRINT:-auto}", fallbackValue = "true",
-            description = "Human-readable log lines (default: when standard output is a terminal).")
-    String pretty;
+    @Option(names = "--pretty", negatable = true,
+            description = "Human-readable log lines instead of JSON (default: when standard output is a terminal "
+                    + "and RT_PRETTY_PRINT is not false).")
+    Boolean pretty;
 
     @Override
     public Integer call() {
         RuntimeConfig loaded = new RuntimeConfigLoader(System.getenv(), Path.of("")).load(Optional.ofNullable(config));
-        boolean human = pretty.equals("auto") ? System.console() != null : Boolean.parseBoolean(pretty);
+        boolean human = pretty != null ? pretty
+                : System.console() != null && !"false".equalsIgnoreCase(System.getenv("RT_PRETTY_PRINT"));
         RuntimeLog log = new RuntimeLog(System.out, human);
         return new RuntimeSession(loaded, log, System.getenv()).run();
     }

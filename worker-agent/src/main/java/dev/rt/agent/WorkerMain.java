@@ -13,6 +13,7 @@ public final class WorkerMain {
 
     public static void main(String[] args) {
         Thread.currentThread().setName("rt-agent");
+        TerminalInterrupt.ignore();
         WorkerEnvironment environment;
         try {
             environment = WorkerEnvironment.from(System.getenv());

@@ -1,0 +1,60 @@
+package dev.rt.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/** The rt command run in-process with captured output, as picocli recommends. */
+class RtCommandTest {
+    private final StringWriter out = new StringWriter();
+    private final StringWriter err = new StringWriter();
+
+    private int run(String... args) {
+        CommandLine commandLine = RtCommand.commandLine();
+        commandLine.setOut(new PrintWriter(out, true));
+        commandLine.setErr(new PrintWriter(err, true));
+        return commandLine.execute(args);
+    }
+
+    @Test
+    void helpListsTheStartCommand() {
+        assertThat(run("--help")).isZero();
+        assertThat(out.toString()).contains("Usage: rt").contains("start").contains("Exit status:");
+    }
+
+    @Test
+    void startHelpDescribesTheConfigOption() {
+        assertThat(run("start", "--help")).isZero();
+        assertThat(out.toString()).contains("Usage: rt start").contains("-c, --config=<path>");
+    }
+
+    @Test
+    void versionNamesRtAndJava() {
+        assertThat(run("--version")).isZero();
+        assertThat(out.toString()).startsWith("rt 0.1.0").contains("Java " + System.getProperty("java.version"));
+    }
+
+    @Test
+    void unknownOptionIsAUsageError() {
+        assertThat(run("start", "--bogus")).isEqualTo(ExitCodes.USAGE);
+        assertThat(err.toString()).contains("Unknown option: '--bogus'");
+    }
+
+    @Test
+    void missingConfigurationIsAConfigurationErrorWithoutStackTrace(@TempDir Path dir) {
+        assertThat(run("start", "-c", dir.resolve("rt.json").toString())).isEqualTo(ExitCodes.CONFIG);
+        assertThat(err.toString()).isEqualTo("rt: " + dir.resolve("rt.json") + ": no such configuration file"
+                + System.lineSeparator());
+    }
+
+    @Test
+    void verboseAddsTheStackTrace(@TempDir Path dir) {
+        assertThat(run("start", "--verbose", "-c", dir.resolve("rt.json").toString())).isEqualTo(ExitCodes.CONFIG);
+        assertThat(err.toString()).contains("at dev.rt.supervisor.config.RuntimeConfigLoader");
+    }
+}

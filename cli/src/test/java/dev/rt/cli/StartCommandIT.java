@@ -1,0 +1,191 @@
+package dev.rt.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code rt start} as a separate process, driven by signals and HTTP like a user would. */
+class StartCommandIT {
+    private static final Duration START = Duration.ofSeconds(30);
+    private final HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+
+    @TempDir
+    Path dir;
+
+    private Path runtime(String entrypoint, String... services) throws Exception {
+        Path file = dir.resolve("rt.json");
+        Files.writeString(file, "{\"entrypoint\": \"" + entrypoint + "\", \"server\": {\"port\": 0}, \"services\": ["
+                + String.join(", ", services) + "]}");
+        return file;
+    }
+
+    private HttpResponse<String> get(String url) throws Exception {
+        return client.send(HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(20)).build(),
+                HttpResponse.BodyHandlers.ofString());
+    }
+
+    @Test
+    void demoAnswersOnItsPublicPortHavingCalledTheGreeterOverTheMesh() throws Exception {
+        try (RtProcess rt = RtProcess.start(Fixtures.testdata().resolve("demo"), Map.of(), "start")) {
+            String url = rt.awaitListening(START);
+            assertThat(url).isEqualTo("http://127.0.0.1:3042");
+
+            HttpResponse<String> hello = get(url + "/hello");
+            assertThat(hello.statusCode()).isEqualTo(200);
+            assertThat(hello.body()).contains("\"message\":\"hello from the entrypoint\"")
+                    .contains("\"greeting\":\"Hello, world!\"").contains("\"worker\":\"greeter:0\"");
+
+            rt.signal("INT");
+            assertThat(rt.awaitExit(Duration.ofSeconds(15))).isZero();
+            assertWorkersGone(rt);
+        }
+    }
+
+    @Test
+    void sigtermLetsAnInFlightRequestFinishThenExitsZero() throws Exception {
+        Path config = runtime("api", Fixtures.service("api", "probe", ""), Fixtures.service("back", "probe", ""));
+        try (RtProcess rt = RtProcess.start(dir, Map.of(), "start", "-c", config.toString())) {
+            String url = rt.awaitListening(START);
+            CompletableFuture<HttpResponse<String>> slow = client.sendAsync(
+                    HttpRequest.newBuilder(URI.create(url + "/slow?ms=1500")).build(), HttpResponse.BodyHandlers.ofString());
+            rt.awaitStdout("slow request started", Duration.ofSeconds(10));
+
+            rt.signal("TERM");
+
+            HttpResponse<String> response = slow.get(20, TimeUnit.SECONDS);
+            assertThat(response.statusCode()).isEqualTo(200);
+            assertThat(response.body()).isEqualTo("slept");
+            assertThat(rt.awaitExit(Duration.ofSeconds(15))).isZero();
+            assertThat(rt.stdout()).contains("Received SIGTERM, stopping the runtime");
+            assertWorkersGone(rt);
+        }
+    }
+
+    @Test
+    void killingTheSupervisorWithSigkillLeavesNoWorkerBehind() throws Exception {
+        Path config = runtime("api", Fixtures.service("api", "probe", ""), Fixtures.service("back", "probe", "\"workers\": 2"));
+        try (RtProcess rt = RtProcess.start(dir, Map.of(), "start", "-c", config.toString())) {
+            rt.awaitListening(START);
+            assertThat(rt.workerPids()).hasSize(3);
+
+            rt.signal("KILL");
+            rt.awaitExit(Duration.ofSeconds(5));
+
+            long deadline = System.nanoTime() + Duration.ofSeconds(2).toNanos();
+            for (long pid : rt.workerPids()) {
+                ProcessHandle.of(pid).ifPresent(worker -> {
+                    long left = Math.max(0, deadline - System.nanoTime());
+                    boolean gone = worker.onExit().completeOnTimeout(null, left, TimeUnit.NANOSECONDS).join() != null;
+                    assertThat(gone).as("worker %d exited within 2 s of the supervisor's death", pid).isTrue();
+                });
+            }
+        }
+    }
+
+    @Test
+    void portAlreadyInUseFailsBeforeAnyWorkerStarts() throws Exception {
+        try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            Path file = dir.resolve("rt.json");
+            Files.writeString(file, "{\"server\": {\"port\": " + taken.getLocalPort() + "}, \"services\": ["
+                    + Fixtures.service("api", "probe", "") + "]}");
+            try (RtProcess rt = RtProcess.start(dir, Map.of(), "start")) {
+                assertThat(rt.awaitExit(START)).isEqualTo(4);
+                assertThat(rt.stderr()).isEqualTo("rt: cannot listen on 127.0.0.1:" + taken.getLocalPort()
+                        + ": the address is already in use (stop the program that holds it, or set server.port)");
+                assertThat(rt.workerPids()).isEmpty();
+            }
+        }
+    }
+
+    @Test
+    void missingConfigurationExitsThreeNamingWhereItLooked() throws Exception {
+        try (RtProcess rt = RtProcess.start(dir, Map.of(), "start")) {
+            assertThat(rt.awaitExit(START)).isEqualTo(3);
+            assertThat(rt.stderr()).isEqualTo("rt: no configuration file found in " + dir.toRealPath()
+                    + ": looked for rt.json, rt.yml, rt.yaml, rt.tml, rt.toml (run rt where one is, or give it with -c <path>)");
+        }
+    }
+
+    @Test
+    void invalidConfigurationExitsThreeNamingFileAndPointer() throws Exception {
+        Files.writeString(dir.resolve("rt.json"), "{\"services\": [{\"id\": \"api\", \"path\": \"missing\"}]}");
+        try (RtProcess rt = RtProcess.start(dir, Map.of(), "start")) {
+            assertThat(rt.awaitExit(START)).isEqualTo(3);
+            assertThat(rt.stderr()).isEqualTo("rt: " + dir.toRealPath().resolve("rt.json") + ": /services/0/path: the directory "
+                    + dir.toRealPath().resolve("missing") + " does not exist");
+        }
+    }
+
+    @Test
+    void unparsableConfigurationExitsThreeWithLineAndColumn() throws Exception {
+        Files.writeString(dir.resolve("rt.yaml"), "services:\n  - id: api\n    path: [unclosed\n");
+        try (RtProcess rt = RtProcess.start(dir, Map.of(), "start")) {
+            assertThat(rt.awaitExit(START)).isEqualTo(3);
+            assertThat(rt.stderr()).startsWith("rt: " + dir.toRealPath().resolve("rt.yaml") + ":").contains("cannot parse YAML");
+        }
+    }
+
+    @Test
+    void missingBuildClassExitsFourNamingTheClassAndServiceAndLeavesNoJvm() throws Exception {
+        Path config = runtime("api", Fixtures.service("api", "missing-class", ""));
+        try (RtProcess rt = RtProcess.start(dir, Map.of(), "start", "-c", config.toString())) {
+            assertThat(rt.awaitExit(START)).isEqualTo(4);
+            assertThat(rt.stderr()).startsWith("rt: the worker 0 of the service \"api\" failed to start: ")
+                    .contains("dev.rt.testdata.NoSuchClass").doesNotContain("\tat ");
+            assertWorkersGone(rt);
+        }
+    }
+
+    @Test
+    void workerThatFailsToStartExitsFourAndStopsTheServicesAlreadyRunning() throws Exception {
+        Path config = runtime("api", Fixtures.service("back", "probe", ""), Fixtures.service("api", "throws-on-build", ""));
+        try (RtProcess rt = RtProcess.start(dir, Map.of(), "start", "-c", config.toString())) {
+            assertThat(rt.awaitExit(START)).isEqualTo(4);
+            assertThat(rt.stderr()).contains("the database is not reachable");
+            assertThat(rt.workerPids()).hasSize(2);
+            assertWorkersGone(rt);
+        }
+    }
+
+    @Test
+    void unmodifiedWireMockJarFromMavenCentralIsServedThroughTheEntrypoint() throws Exception {
+        Path service = Files.createDirectories(dir.resolve("wiremock"));
+        Files.writeString(service.resolve("rt.json"), "{\"java\": {\"jar\": \""
+                + Fixtures.thirdPartyJar("wiremock-standalone.jar") + "\"}}");
+        Path config = runtime("mock", "{\"id\": \"mock\", \"path\": \"" + service
+                + "\", \"arguments\": [\"--port\", \"0\", \"--disable-banner\", \"--root-dir\", \"" + service + "\"]}");
+        try (RtProcess rt = RtProcess.start(dir, Map.of(), "start", "-c", config.toString())) {
+            String url = rt.awaitListening(Duration.ofSeconds(60));
+
+            HttpResponse<String> mappings = get(url + "/__admin/mappings");
+            assertThat(mappings.statusCode()).isEqualTo(200);
+            assertThat(mappings.body()).contains("\"mappings\"");
+
+            rt.signal("TERM");
+            assertThat(rt.awaitExit(Duration.ofSeconds(15))).isZero();
+            assertWorkersGone(rt);
+        }
+    }
+
+    private static void assertWorkersGone(RtProcess rt) {
+        for (long pid : rt.workerPids()) {
+            ProcessHandle.of(pid).ifPresent(worker -> {
+                boolean gone = worker.onExit().completeOnTimeout(null, 5, TimeUnit.SECONDS).join() != null;
+                assertThat(gone).as("worker %d has exited", pid).isTrue();
+            });
+        }
+    }
+}

@@ -1,0 +1,68 @@
+package dev.rt.agent;
+
+import static dev.rt.agent.FakeSupervisor.ack;
+import static dev.rt.agent.FakeSupervisor.java;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.rt.agent.fixtures.HelloBuild;
+import dev.rt.protocol.Ready;
+import dev.rt.protocol.Stop;
+import dev.rt.protocol.Stopped;
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.jar.JarFile;
+import java.util.zip.ZipEntry;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The shipped {@code rt-worker-agent.jar} rather than the class files: a worker runs from it with nothing but
+ * the application's classes beside it, and it puts no unrelocated Jackson on the application's class path.
+ */
+class WorkerJarIT {
+    private static final Path AGENT_JAR = Path.of(System.getProperty("rt.agent.jar", "target/rt-worker-agent.jar"));
+
+    @TempDir
+    Path dir;
+
+    private FakeSupervisor supervisor;
+
+    @AfterEach
+    void destroyWorker() throws Exception {
+        if (supervisor != null) {
+            supervisor.close();
+        }
+    }
+
+    @Test
+    void agentJarHoldsOnlyRelocatedJackson() throws Exception {
+        try (JarFile jar = new JarFile(AGENT_JAR.toFile())) {
+            List<String> names = jar.stream().map(ZipEntry::getName).toList();
+            assertThat(names).noneMatch(name -> name.startsWith("com/fasterxml/"));
+            assertThat(names).contains("dev/rt/agent/shaded/jackson/databind/ObjectMapper.class",
+                    "dev/rt/agent/WorkerMain.class", "dev/rt/protocol/FrameCodec.class");
+        }
+    }
+
+    @Test
+    void workerRunsFromTheAgentJarWithOnlyTheApplicationBesideIt() throws Exception {
+        assertThat(AGENT_JAR).isRegularFile();
+        Path applicationClasses = Path.of(HelloBuild.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        assertThat(Files.isDirectory(applicationClasses)).isTrue();
+
+        supervisor = FakeSupervisor.start(dir, List.of(), env -> { },
+                AGENT_JAR + File.pathSeparator + applicationClasses);
+        supervisor.awaitHello();
+        supervisor.send(ack(java("build", HelloBuild.class.getName()), dir, 1, true));
+        Ready ready = supervisor.next(Ready.class);
+
+        assertThat(LoopbackHttp.get(ready.port(), "/").body()).isEqualTo("hello");
+        supervisor.send(new Stop(1, 5_000));
+        assertThat(supervisor.next(Stopped.class)).isEqualTo(new Stopped(1));
+        assertThat(supervisor.awaitExit(Duration.ofSeconds(5))).isZero();
+    }
+}
