@@ -38,7 +38,24 @@ final class RtProcess implements AutoCloseable {
     }
 
     static RtProcess start(Path directory, Map<String, String> env, String... args) throws IOException {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        return start(false, directory, env, args);
+    }
+
+    /**
+     * Like {@link #start(Path, Map, String...)}, in a process group of its own (through setsid), as a shell
+     * runs a foreground job: {@link #interruptGroup()} then acts like Ctrl-C in a terminal.
+     */
+    static RtProcess startInOwnProcessGroup(Path directory, Map<String, String> env, String... args) throws IOException {
+        return start(true, directory, env, args);
+    }
+
+    private static RtProcess start(boolean ownGroup, Path directory, Map<String, String> env, String... args)
+            throws IOException {
+        List<String> command = new ArrayList<>();
+        if (ownGroup) {
+            command.add("setsid");
+        }
+        command.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-XX:+UseSerialGC", "-jar", cliJar().toString()));
         command.addAll(List.of(args));
         ProcessBuilder builder = new ProcessBuilder(command).directory(directory.toFile());
@@ -80,6 +97,11 @@ final class RtProcess implements AutoCloseable {
 
     void signal(String name) throws IOException, InterruptedException {
         new ProcessBuilder("kill", "-" + name, Long.toString(process.pid())).inheritIO().start().waitFor();
+    }
+
+    /** SIGINT to every process of the group, workers included: what Ctrl-C in a terminal does. */
+    void interruptGroup() throws IOException, InterruptedException {
+        new ProcessBuilder("kill", "-INT", "--", "-" + process.pid()).inheritIO().start().waitFor();
     }
 
     Set<Long> workerPids() {

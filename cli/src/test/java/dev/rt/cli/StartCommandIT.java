@@ -39,7 +39,7 @@ class StartCommandIT {
 
     @Test
     void demoAnswersOnItsPublicPortHavingCalledTheGreeterOverTheMesh() throws Exception {
-        try (RtProcess rt = RtProcess.start(Fixtures.testdata().resolve("demo"), Map.of(), "start")) {
+        try (RtProcess rt = RtProcess.startInOwnProcessGroup(Fixtures.testdata().resolve("demo"), Map.of(), "start")) {
             String url = rt.awaitListening(START);
             assertThat(url).isEqualTo("http://127.0.0.1:3042");
 
@@ -48,8 +48,10 @@ class StartCommandIT {
             assertThat(hello.body()).contains("\"message\":\"hello from the entrypoint\"")
                     .contains("\"greeting\":\"Hello, world!\"").contains("\"worker\":\"greeter:0\"");
 
-            rt.signal("INT");
+            rt.interruptGroup(); // Ctrl-C: the workers get SIGINT too, and must leave the stopping to rt
             assertThat(rt.awaitExit(Duration.ofSeconds(15))).isZero();
+            assertThat(rt.stdout()).contains("Received SIGINT, stopping the runtime")
+                    .doesNotContain("unexpectedly exited");
             assertWorkersGone(rt);
         }
     }
