@@ -34,6 +34,8 @@ public record WorkerCommand(Path java, Path agentJar, Path agentSocket, Path roo
         command.add("-Xmx" + DEFAULT_MAX_HEAP);
         command.add("-Xms16m");
         command.add("-XX:+ExitOnOutOfMemoryError");
+        // The JDK HttpServer (which hosts build handlers) otherwise leaves Nagle on: 40 ms per small response.
+        command.add("-Dsun.net.httpserver.nodelay=true");
         command.add("-Dserver.port=" + port);
         service.preload().forEach(jar -> command.add("-javaagent:" + jar));
         command.addAll(service.jvmOptions());

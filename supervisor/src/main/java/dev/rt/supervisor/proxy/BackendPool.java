@@ -105,6 +105,10 @@ final class BackendPool {
             if (loop.isShuttingDown()) {
                 continue;
             }
+            if (loop.inEventLoop()) {
+                closeIdle(entry.getValue());
+                continue;
+            }
             try {
                 loop.submit(() -> closeIdle(entry.getValue())).awaitUninterruptibly(2, TimeUnit.SECONDS);
             } catch (RejectedExecutionException shuttingDown) {

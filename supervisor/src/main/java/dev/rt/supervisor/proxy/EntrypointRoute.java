@@ -4,6 +4,7 @@ import io.netty.channel.Channel;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http.HttpRequest;
+import io.netty.util.AsciiString;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
 
@@ -13,8 +14,9 @@ import java.net.SocketAddress;
  * for) and {@code X-Forwarded-Proto}. Draining starts with {@link #beginDraining()} and never ends.
  */
 final class EntrypointRoute implements ProxyRoute {
-    private static final CharSequence FORWARDED_HOST = "x-forwarded-host";
-    private static final CharSequence FORWARDED_PROTO = "x-forwarded-proto";
+    private static final CharSequence FORWARDED_FOR = AsciiString.cached("x-forwarded-for");
+    private static final CharSequence FORWARDED_HOST = AsciiString.cached("x-forwarded-host");
+    private static final CharSequence FORWARDED_PROTO = AsciiString.cached("x-forwarded-proto");
 
     private final String serviceId;
     private volatile boolean draining;
@@ -27,8 +29,8 @@ final class EntrypointRoute implements ProxyRoute {
     public String route(HttpRequest request, Channel client) {
         HttpHeaders headers = request.headers();
         String clientIp = clientIp(client.remoteAddress());
-        String earlier = headers.get(HttpHeaderNames.X_FORWARDED_FOR);
-        headers.set(HttpHeaderNames.X_FORWARDED_FOR, earlier == null ? clientIp : earlier + ", " + clientIp);
+        String earlier = headers.get(FORWARDED_FOR);
+        headers.set(FORWARDED_FOR, earlier == null ? clientIp : earlier + ", " + clientIp);
         String host = headers.get(HttpHeaderNames.HOST);
         if (host != null) {
             headers.set(FORWARDED_HOST, host);

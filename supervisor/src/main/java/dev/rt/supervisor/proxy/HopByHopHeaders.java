@@ -2,6 +2,7 @@ package dev.rt.supervisor.proxy;
 
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaders;
+import io.netty.util.AsciiString;
 import java.util.List;
 
 /**
@@ -10,7 +11,8 @@ import java.util.List;
  * {@code Connection} header names. {@code Transfer-Encoding} stays: the HTTP codecs frame the body anew.
  */
 final class HopByHopHeaders {
-    private static final CharSequence PROXY_CONNECTION = "proxy-connection";
+    private static final CharSequence KEEP_ALIVE = AsciiString.cached("keep-alive");
+    private static final CharSequence PROXY_CONNECTION = AsciiString.cached("proxy-connection");
 
     private HopByHopHeaders() {
     }
@@ -24,7 +26,7 @@ final class HopByHopHeaders {
             }
             headers.remove(HttpHeaderNames.CONNECTION);
         }
-        headers.remove(HttpHeaderNames.KEEP_ALIVE);
+        headers.remove(KEEP_ALIVE);
         headers.remove(PROXY_CONNECTION);
         headers.remove(HttpHeaderNames.PROXY_AUTHORIZATION);
         headers.remove(HttpHeaderNames.TE);

@@ -31,7 +31,7 @@ record ProxyError(HttpResponseStatus status, String code, String message) {
 
     static ProxyError upstreamUnreachable(String serviceId, String tried) {
         return new ProxyError(HttpResponseStatus.BAD_GATEWAY, "RT_UPSTREAM_UNREACHABLE",
-                "Service \"" + serviceId + "\" is unreachable: no worker accepted the connection (tried " + tried + ")");
+                "Service \"" + serviceId + "\" is unreachable: no worker took the request (tried " + tried + ")");
     }
 
     static ProxyError upstreamClosed(Upstream upstream) {

@@ -72,7 +72,10 @@ public final class ProxyEventLoops implements AutoCloseable {
         return epoll;
     }
 
-    /** Stops both groups at once (no quiet period) and waits up to two seconds for their threads to end. */
+    /**
+     * Stops both groups at once (no quiet period) and waits up to three seconds for their threads to end;
+     * called after the servers on them are closed, and never from one of their threads.
+     */
     @Override
     public void close() {
         Future<?> a = acceptors.shutdownGracefully(0, 2, TimeUnit.SECONDS);

@@ -1,0 +1,41 @@
+package dev.rt.supervisor.proxy;
+
+import dev.rt.protocol.RtException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.UnknownHostException;
+import java.time.Duration;
+
+/**
+ * The HTTP proxy workers reach other services through: their {@code ProxySelector} sends
+ * {@code http://<id>.rt.local/...} here (127.0.0.1, an ephemeral port), and each request goes to a started
+ * worker of {@code <id>}. A response whose head does not arrive within {@code serviceTimeout} is answered
+ * with 504 {@code RT_SERVICE_TIMEOUT}.
+ */
+public final class MeshProxy implements AutoCloseable {
+    private final ProxyServer server;
+
+    /** {@code serviceTimeout}: how long a call may wait for the response head; zero waits forever. */
+    public MeshProxy(ProxyEventLoops loops, UpstreamSelector upstreams, Duration serviceTimeout) {
+        if (serviceTimeout.isNegative()) {
+            throw new IllegalArgumentException("serviceTimeout must not be negative, found " + serviceTimeout);
+        }
+        this.server = new ProxyServer(loops, new MeshRoute(upstreams), upstreams, serviceTimeout.toMillis());
+    }
+
+    /** Listens on 127.0.0.1 at a free port and returns the bound address. */
+    public InetSocketAddress bind() {
+        try {
+            return server.bind(new InetSocketAddress(InetAddress.getByAddress(new byte[] {127, 0, 0, 1}), 0));
+        } catch (ProxyServer.BindFailedException | UnknownHostException e) {
+            throw new RtException("RT_MESH_LISTEN_FAILED",
+                    "cannot listen on 127.0.0.1 for the service mesh: " + e.getMessage(), e);
+        }
+    }
+
+    /** Stops accepting and closes every connection at once; blocks briefly, so not called on an event loop. */
+    @Override
+    public void close() {
+        server.close(Duration.ZERO);
+    }
+}

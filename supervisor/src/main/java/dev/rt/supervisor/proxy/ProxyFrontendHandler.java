@@ -1,0 +1,398 @@
+package dev.rt.supervisor.proxy;
+
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.handler.codec.http.HttpContent;
+import io.netty.handler.codec.http.HttpMethod;
+import io.netty.handler.codec.http.HttpObject;
+import io.netty.handler.codec.http.HttpRequest;
+import io.netty.handler.codec.http.HttpResponse;
+import io.netty.handler.codec.http.HttpUtil;
+import io.netty.handler.codec.http.HttpVersion;
+import io.netty.handler.codec.http.LastHttpContent;
+import io.netty.util.ReferenceCountUtil;
+import io.netty.util.concurrent.ScheduledFuture;
+import java.util.ArrayDeque;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Last stage of a client connection. Takes one request at a time, picks its service through the
+ * {@link ProxyRoute} and a worker through {@link UpstreamAttempts}, borrows or opens a connection to the
+ * worker on this channel's event loop and streams the request body to it, reading the next chunk from the
+ * client only once the previous one was written (auto-read is off). The {@link ProxyBackendHandler} streams
+ * the response back and hands the connection back for pooling. Messages that cannot be forwarded yet
+ * (during the connect, or a pipelined next request) wait in a queue that holds at most one read.
+ * Everything here runs on the channel's event loop.
+ */
+final class ProxyFrontendHandler extends ChannelInboundHandlerAdapter {
+    /** User event: close now if between requests, otherwise after the current response. */
+    static final Object DRAIN = new Object();
+
+    private final ProxyRoute route;
+    private final BackendPool pool;
+    private final long timeoutMillis;
+    private final UpstreamAttempts attempts;
+    private final ArrayDeque<HttpObject> pending = new ArrayDeque<>(4);
+    private final ChannelFutureListener afterConnect = this::afterConnect;
+    private final ChannelFutureListener afterRequestWrite = this::afterRequestWrite;
+    private final ChannelFutureListener afterResponseWrite = this::afterResponseWrite;
+    private final Runnable onTimeout = this::onTimeout;
+    private ChannelHandlerContext ctx;
+    private boolean inDrain;
+    private Channel unflushed;
+    private ChannelFuture lastRequestWrite;
+    private boolean writeInFlight;
+
+    // the current exchange
+    private boolean active;
+    private HttpRequest request;
+    private HttpMethod method;
+    private boolean http10;
+    private ChannelFuture connecting;
+    private ProxyBackendHandler backend;
+    private boolean reused;
+    private boolean requestDone;
+    private boolean bodySent;
+    private boolean finalHeadSent;
+    private boolean discarding;
+    private boolean closeAfter;
+    private boolean responseWritten;
+    private ScheduledFuture<?> timeout;
+
+    /** {@code timeoutMillis}: how long to wait for the response head; 0 waits forever. */
+    ProxyFrontendHandler(ProxyRoute route, UpstreamSelector upstreams, BackendPool pool, long timeoutMillis) {
+        this.route = route;
+        this.pool = pool;
+        this.timeoutMillis = timeoutMillis;
+        this.attempts = new UpstreamAttempts(upstreams);
+    }
+
+    @Override
+    public void handlerAdded(ChannelHandlerContext ctx) {
+        this.ctx = ctx;
+    }
+
+    @Override
+    public void channelActive(ChannelHandlerContext ctx) {
+        ctx.read();
+        ctx.fireChannelActive();
+    }
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        if (msg instanceof HttpObject object) {
+            pending.add(object);
+        } else {
+            ReferenceCountUtil.release(msg);
+        }
+    }
+
+    @Override
+    public void channelReadComplete(ChannelHandlerContext ctx) {
+        drain();
+    }
+
+    /** Handles queued client messages as far as the exchange allows, then flushes or asks for more. */
+    private void drain() {
+        if (inDrain) {
+            return; // the running loop sees the new state
+        }
+        inDrain = true;
+        try {
+            HttpObject msg;
+            while ((msg = pending.peek()) != null) {
+                if (msg instanceof HttpRequest head) {
+                    if (active) {
+                        break; // one request at a time
+                    }
+                    pending.poll();
+                    startExchange(head);
+                } else if (active && !discarding && backend == null) {
+                    break; // connecting: the body waits
+                } else {
+                    pending.poll();
+                    if (msg.decoderResult().isFailure()) {
+                        ReferenceCountUtil.release(msg);
+                        ctx.close();
+                        return;
+                    }
+                    handleBody((HttpContent) msg);
+                }
+            }
+        } finally {
+            inDrain = false;
+        }
+        if (unflushed != null) {
+            unflushed.flush();
+            unflushed = null;
+            writeInFlight = true;
+            lastRequestWrite.addListener(afterRequestWrite);
+        } else if (wantsRead()) {
+            ctx.read();
+        }
+    }
+
+    private boolean wantsRead() {
+        if (!pending.isEmpty() || !ctx.channel().isActive()) {
+            return false;
+        }
+        if (!active || requestDone) {
+            return true; // while waiting for the response, a pending read notices a client that goes away
+        }
+        return discarding || (backend != null && !writeInFlight);
+    }
+
+    private void startExchange(HttpRequest head) {
+        active = true;
+        request = head;
+        method = head.method();
+        http10 = HttpVersion.HTTP_1_0.equals(head.protocolVersion());
+        requestDone = false;
+        bodySent = false;
+        finalHeadSent = false;
+        discarding = false;
+        responseWritten = false;
+        closeAfter = !HttpUtil.isKeepAlive(head);
+        if (head.decoderResult().isFailure()) {
+            closeAfter = true;
+            respondError(ProxyError.badRequest("RT_BAD_REQUEST",
+                    "Malformed HTTP request: " + head.decoderResult().cause().getMessage()));
+            return;
+        }
+        HopByHopHeaders.remove(head.headers());
+        head.setProtocolVersion(HttpVersion.HTTP_1_1); // keep-alive towards the worker, whatever the client spoke
+        String serviceId;
+        try {
+            serviceId = route.route(head, ctx.channel());
+        } catch (RouteRejectedException e) {
+            respondError(ProxyError.badRequest(e.code(), e.getMessage()));
+            return;
+        }
+        if (timeoutMillis > 0) {
+            timeout = ctx.executor().schedule(onTimeout, timeoutMillis, TimeUnit.MILLISECONDS);
+        }
+        if (attempts.first(serviceId)) {
+            sendToCurrent();
+        } else {
+            respondError(attempts.noWorker());
+        }
+    }
+
+    private void sendToCurrent() {
+        ProxyBackendHandler pooled = pool.poll(ctx.channel().eventLoop(), attempts.current().address());
+        if (pooled != null) {
+            attach(pooled, true);
+        } else {
+            connect();
+        }
+    }
+
+    private void connect() {
+        connecting = pool.connect(ctx.channel().eventLoop(), attempts.current().address());
+        connecting.addListener(afterConnect);
+    }
+
+    private void afterConnect(ChannelFuture future) {
+        if (future != connecting) {
+            future.channel().close(); // the exchange gave up on it meanwhile
+            return;
+        }
+        connecting = null;
+        if (future.isSuccess()) {
+            attach(future.channel().pipeline().get(ProxyBackendHandler.class), false);
+        } else {
+            tryNextWorker();
+        }
+    }
+
+    private void tryNextWorker() {
+        if (attempts.next()) {
+            sendToCurrent();
+        } else {
+            respondError(attempts.unreachable());
+        }
+    }
+
+    private void attach(ProxyBackendHandler target, boolean fromPool) {
+        backend = target;
+        reused = fromPool;
+        target.attach(this);
+        write(target.channel(), request);
+        if (requestDone) {
+            write(target.channel(), LastHttpContent.EMPTY_LAST_CONTENT); // a replayed request without a body
+        }
+        drain();
+    }
+
+    private void handleBody(HttpContent content) {
+        boolean last = content instanceof LastHttpContent;
+        if (!active || discarding) {
+            content.release(); // the body of a request already answered
+            if (last && active) {
+                requestDone = true;
+                maybeFinish();
+            }
+            return;
+        }
+        if (content.content().isReadable() || (last && !((LastHttpContent) content).trailingHeaders().isEmpty())) {
+            bodySent = true;
+        }
+        requestDone = last;
+        write(backend.channel(), content);
+    }
+
+    private void write(Channel channel, Object msg) {
+        if (unflushed != null && unflushed != channel) {
+            unflushed.flush();
+        }
+        unflushed = channel;
+        lastRequestWrite = channel.write(msg);
+    }
+
+    private void afterRequestWrite(ChannelFuture future) {
+        writeInFlight = false;
+        if (future.isSuccess()) {
+            drain();
+        } else {
+            future.channel().close(); // its backend handler reports the failure
+        }
+    }
+
+    /** Called by the backend for each response head, after it removed the hop-by-hop headers. */
+    void responseHead(HttpResponse response, boolean interim) {
+        if (!interim) {
+            cancelTimeout();
+            finalHeadSent = true;
+            closeAfter = ResponseFraming.frame(response, method, http10, closeAfter || route.draining());
+        }
+    }
+
+    ChannelFuture writeToClient(Object msg) {
+        return ctx.write(msg);
+    }
+
+    void flushToClient() {
+        ctx.flush();
+    }
+
+    /** Called by the backend once the last response object was written (not flushed) to the client. */
+    void responseComplete(ProxyBackendHandler from, ChannelFuture written, boolean reusable) {
+        backend = null;
+        if (requestDone && reusable) {
+            pool.offer(from);
+        } else {
+            from.abandon();
+            closeAfter |= !requestDone; // the worker answered before the whole request arrived
+        }
+        ctx.flush();
+        written.addListener(afterResponseWrite);
+    }
+
+    /** Called by the backend when its connection closed or sent garbage in the middle of this exchange. */
+    void backendFailed(ProxyBackendHandler from) {
+        if (from != backend) {
+            return;
+        }
+        backend = null;
+        if (finalHeadSent) {
+            ctx.close(); // part of the response went out: the client must see it cut
+        } else if (bodySent || !UpstreamAttempts.replayable(method)) {
+            respondError(ProxyError.upstreamClosed(attempts.current()));
+        } else if (reused) {
+            reused = false;
+            connect(); // an idle pooled connection the worker had closed: once more on a fresh one
+        } else {
+            tryNextWorker();
+        }
+    }
+
+    private void onTimeout() {
+        timeout = null;
+        if (active && !finalHeadSent) {
+            respondError(ProxyError.serviceTimeout(attempts.serviceId(), timeoutMillis));
+        }
+    }
+
+    /** Answers the current request with an error; the rest of its body is read and dropped. */
+    private void respondError(ProxyError error) {
+        cancelTimeout();
+        abandonBackend();
+        finalHeadSent = true;
+        discarding = true;
+        closeAfter |= route.draining() || (!requestDone && HttpUtil.is100ContinueExpected(request));
+        ctx.writeAndFlush(error.toResponse(ctx.alloc(), closeAfter)).addListener(afterResponseWrite);
+        drain();
+    }
+
+    private void afterResponseWrite(ChannelFuture future) {
+        if (!future.isSuccess()) {
+            ctx.close();
+            return;
+        }
+        responseWritten = true;
+        maybeFinish();
+    }
+
+    private void maybeFinish() {
+        if (!active || !responseWritten) {
+            return;
+        }
+        if (closeAfter) {
+            ctx.close();
+        } else if (requestDone) {
+            active = false;
+            request = null;
+            drain();
+        }
+    }
+
+    private void cancelTimeout() {
+        if (timeout != null) {
+            timeout.cancel(false);
+            timeout = null;
+        }
+    }
+
+    private void abandonBackend() {
+        if (backend != null) {
+            backend.abandon();
+            backend = null;
+        }
+        if (connecting != null) {
+            ChannelFuture abandoned = connecting;
+            connecting = null;
+            abandoned.cancel(false);
+        }
+    }
+
+    @Override
+    public void userEventTriggered(ChannelHandlerContext ctx, Object event) {
+        if (event != DRAIN) {
+            ctx.fireUserEventTriggered(event);
+        } else if (active) {
+            closeAfter = true;
+        } else {
+            ctx.close();
+        }
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) {
+        cancelTimeout();
+        abandonBackend();
+        active = false;
+        HttpObject msg;
+        while ((msg = pending.poll()) != null) {
+            ReferenceCountUtil.release(msg);
+        }
+        ctx.fireChannelInactive();
+    }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+        ctx.close();
+    }
+}

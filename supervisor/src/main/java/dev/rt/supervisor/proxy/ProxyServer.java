@@ -1,0 +1,77 @@
+package dev.rt.supervisor.proxy;
+
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.group.ChannelGroup;
+import io.netty.channel.group.DefaultChannelGroup;
+import io.netty.util.concurrent.GlobalEventExecutor;
+import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A listening socket whose connections are proxied along a {@link ProxyRoute}: the machinery the
+ * {@link EntrypointServer} and the {@link MeshProxy} share. Closing unbinds at once, lets requests in
+ * flight finish within a grace period, then closes whatever remains, including idle worker connections.
+ */
+final class ProxyServer {
+    private final ServerBootstrap bootstrap;
+    private final BackendPool pool;
+    private final ChannelGroup clients = new DefaultChannelGroup("rt-proxy-clients", GlobalEventExecutor.INSTANCE);
+    private volatile boolean closing;
+    private volatile Channel listener;
+
+    ProxyServer(ProxyEventLoops loops, ProxyRoute route, UpstreamSelector upstreams, long timeoutMillis) {
+        this.pool = new BackendPool(loops);
+        this.bootstrap = new ServerBootstrap()
+                .group(loops.acceptors(), loops.io())
+                .channel(loops.serverChannelClass())
+                .option(ChannelOption.SO_BACKLOG, 1024)
+                .childOption(ChannelOption.AUTO_READ, false)
+                .childOption(ChannelOption.TCP_NODELAY, true)
+                .childHandler(new ProxyInitializer(route, upstreams, pool, timeoutMillis, clients, () -> closing));
+    }
+
+    /**
+     * Binds and returns the bound address.
+     *
+     * @throws BindFailedException with Netty's cause when the socket cannot be bound
+     */
+    InetSocketAddress bind(InetSocketAddress address) {
+        if (listener != null) {
+            throw new IllegalStateException("already bound to " + listener.localAddress());
+        }
+        ChannelFuture bound = bootstrap.bind(address).awaitUninterruptibly();
+        if (!bound.isSuccess()) {
+            throw new BindFailedException(bound.cause());
+        }
+        listener = bound.channel();
+        return (InetSocketAddress) listener.localAddress();
+    }
+
+    /** Unbinds, asks every connection to close after its current response, waits up to {@code grace}, closes. */
+    void close(Duration grace) {
+        closing = true;
+        Channel bound = listener;
+        if (bound != null) {
+            bound.close().awaitUninterruptibly(2, TimeUnit.SECONDS);
+        }
+        clients.forEach(client -> client.pipeline().fireUserEventTriggered(ProxyFrontendHandler.DRAIN));
+        if (!grace.isZero() && !grace.isNegative()) {
+            clients.newCloseFuture().awaitUninterruptibly(grace.toMillis());
+        }
+        clients.close().awaitUninterruptibly(2, TimeUnit.SECONDS);
+        pool.close();
+    }
+
+    /** A bind that failed; {@link #getCause()} is the transport's exception. */
+    static final class BindFailedException extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        BindFailedException(Throwable cause) {
+            super(cause.getMessage(), cause);
+        }
+    }
+}

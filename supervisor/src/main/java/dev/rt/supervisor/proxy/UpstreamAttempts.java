@@ -1,0 +1,73 @@
+package dev.rt.supervisor.proxy;
+
+import io.netty.handler.codec.http.HttpMethod;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/**
+ * The workers one request may go to: the service's next worker in round-robin order and, each time one
+ * fails before any byte of the request reached it, the next one whose address was not tried yet, until
+ * the rotation comes back to a tried one. One instance serves a client connection, request after request.
+ */
+final class UpstreamAttempts {
+    private final UpstreamSelector upstreams;
+    private final List<Upstream> tried = new ArrayList<>(2);
+    private String serviceId;
+    private Upstream current;
+
+    UpstreamAttempts(UpstreamSelector upstreams) {
+        this.upstreams = upstreams;
+    }
+
+    /** Starts over for a request to {@code serviceId}; false when the service has no started worker. */
+    boolean first(String serviceId) {
+        this.serviceId = serviceId;
+        tried.clear();
+        current = upstreams.next(serviceId).orElse(null);
+        return current != null;
+    }
+
+    /** Records that the current worker failed; false when no untried worker is left. */
+    boolean next() {
+        tried.add(current);
+        Upstream candidate = upstreams.next(serviceId).orElse(null);
+        for (int i = 0; candidate != null && i < tried.size(); i++) {
+            if (tried.get(i).address().equals(candidate.address())) {
+                return false;
+            }
+        }
+        current = candidate;
+        return candidate != null;
+    }
+
+    /**
+     * Whether a request whose worker closed the connection before answering may go to a worker again: only
+     * when none of its body was sent and its method is safe, since the worker may have acted on it already.
+     */
+    static boolean replayable(HttpMethod method) {
+        return HttpMethod.GET.equals(method) || HttpMethod.HEAD.equals(method)
+                || HttpMethod.OPTIONS.equals(method) || HttpMethod.TRACE.equals(method);
+    }
+
+    Upstream current() {
+        return current;
+    }
+
+    String serviceId() {
+        return serviceId;
+    }
+
+    /** The answer when {@link #first} found no worker: the service is unknown, or has none started. */
+    ProxyError noWorker() {
+        List<String> ids = upstreams.serviceIds();
+        return ids.contains(serviceId) ? ProxyError.serviceUnavailable(serviceId)
+                : ProxyError.serviceNotFound(serviceId, ids);
+    }
+
+    /** The answer when {@link #next} found no worker left. */
+    ProxyError unreachable() {
+        return ProxyError.upstreamUnreachable(serviceId,
+                tried.stream().map(Upstream::label).collect(Collectors.joining(", ")));
+    }
+}

@@ -1,0 +1,48 @@
+package dev.rt.supervisor.proxy;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.net.InetSocketAddress;
+import org.junit.jupiter.api.Test;
+
+class UpstreamAttemptsTest {
+    private final InetSocketAddress w0 = new InetSocketAddress("127.0.0.1", 1001);
+    private final InetSocketAddress w1 = new InetSocketAddress("127.0.0.1", 1002);
+    private final InetSocketAddress w2 = new InetSocketAddress("127.0.0.1", 1003);
+    private final UpstreamAttempts attempts = new UpstreamAttempts(new TestUpstreams()
+            .service("api", w0, w1, w2)
+            .service("idle"));
+
+    @Test
+    void triesEachWorkerOnceThenGivesUpNamingThemAll() {
+        assertThat(attempts.first("api")).isTrue();
+        assertThat(attempts.current().address()).isEqualTo(w0);
+        assertThat(attempts.next()).isTrue();
+        assertThat(attempts.current().address()).isEqualTo(w1);
+        assertThat(attempts.next()).isTrue();
+        assertThat(attempts.current().address()).isEqualTo(w2);
+        assertThat(attempts.next()).isFalse();
+
+        assertThat(attempts.unreachable().message())
+                .isEqualTo("Service \"api\" is unreachable: no worker took the request (tried api:0, api:1, api:2)");
+    }
+
+    @Test
+    void aNewRequestStartsWithAFreshListOfTriedWorkers() {
+        attempts.first("api");
+        attempts.next();
+        attempts.next();
+
+        assertThat(attempts.first("api")).isTrue();
+        assertThat(attempts.next()).isTrue();
+    }
+
+    @Test
+    void serviceWithoutWorkerIsUnavailableAndAnUnknownOneIsNotFound() {
+        assertThat(attempts.first("idle")).isFalse();
+        assertThat(attempts.noWorker().code()).isEqualTo("RT_SERVICE_UNAVAILABLE");
+        assertThat(attempts.first("ghost")).isFalse();
+        assertThat(attempts.noWorker().message())
+                .isEqualTo("Service \"ghost\" not found. Available services are: api, idle");
+    }
+}
