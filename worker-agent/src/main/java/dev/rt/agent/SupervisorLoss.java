@@ -5,10 +5,10 @@ import java.time.Duration;
 
 /**
  * Ends a worker whose supervisor has gone, so that no orphan keeps serving: one line on stderr, then exit
- * {@link Protocol#EXIT_SUPERVISOR_GONE}, halting if shutdown hooks have not finished within the grace.
+ * {@link Protocol#EXIT_SUPERVISOR_GONE}, killing itself if the JVM has not exited within the grace.
  */
 final class SupervisorLoss {
-    static final Duration EXIT_GRACE = Duration.ofMillis(1500);
+    static final Duration EXIT_GRACE = Duration.ofMillis(1000);
 
     private final String workerName;
     private final ProcessExit exit;
