@@ -77,10 +77,12 @@ public final class RuntimeConfigLoader {
             throw config.error("no services: add a \"services\" list (each entry with an \"id\" and a \"path\")");
         }
         String entrypoint = entrypoint(config, serviceNodes);
+        RestartPolicy restart = restartPolicy(config.get("restartOnError"));
+        HealthConfig health = HealthReader.read(config.get("health"), HealthConfig.DEFAULTS);
         List<ServiceConfig> services = new ArrayList<>();
         Set<String> seen = new LinkedHashSet<>();
         for (ConfigNode node : serviceNodes) {
-            ServiceConfig service = new ServiceLoader(root, runtimeEnv, realEnv, ids).load(node, defaultWorkers, entrypoint);
+            ServiceConfig service = new ServiceLoader(root, runtimeEnv, realEnv, ids).load(node, defaultWorkers, entrypoint, restart, health);
             if (!seen.add(service.id())) {
                 throw node.get("id").error("duplicate service id \"" + service.id() + "\"");
             }
@@ -93,7 +95,7 @@ public final class RuntimeConfigLoader {
                 new GracefulShutdown(shutdown.get("service").millis(GracefulShutdown.DEFAULT_MILLIS),
                         shutdown.get("runtime").millis(GracefulShutdown.DEFAULT_MILLIS)),
                 config.get("startTimeout").millis(RuntimeConfig.DEFAULT_START_TIMEOUT_MILLIS),
-                restartPolicy(config.get("restartOnError")),
+                restart,
                 config.get("serviceTimeout").millis(RuntimeConfig.DEFAULT_SERVICE_TIMEOUT_MILLIS),
                 config.get("exitOnUnhandledErrors").bool(true));
     }
@@ -150,7 +152,7 @@ public final class RuntimeConfigLoader {
         return given.get();
     }
 
-    private static RestartPolicy restartPolicy(ConfigNode node) {
+    static RestartPolicy restartPolicy(ConfigNode node) {
         if (node.isMissing()) {
             return RestartPolicy.of(RestartPolicy.DEFAULT_DELAY_MILLIS);
         }

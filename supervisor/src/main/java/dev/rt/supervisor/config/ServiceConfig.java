@@ -13,6 +13,9 @@ import java.util.Objects;
  *                   the real environment still wins over these when the worker starts
  * @param jvmOptions extra JVM options ({@code nodeOptions}), appended after rt's own
  * @param preload    jars loaded first as {@code -javaagent}
+ * @param dependencies ids of the services this one needs started first ({@code dependencies})
+ * @param restartOnError this service's restart policy (its own {@code restartOnError}, else the runtime's)
+ * @param health     the runtime's {@code health} overridden by the service's
  */
 public record ServiceConfig(
         String id,
@@ -22,6 +25,9 @@ public record ServiceConfig(
         Map<String, String> env,
         List<String> jvmOptions,
         List<Path> preload,
+        List<String> dependencies,
+        RestartPolicy restartOnError,
+        HealthConfig health,
         ApplicationConfig application) {
 
     public ServiceConfig {
@@ -35,6 +41,9 @@ public record ServiceConfig(
         env = Map.copyOf(env);
         jvmOptions = List.copyOf(jvmOptions);
         preload = List.copyOf(preload);
+        dependencies = List.copyOf(dependencies);
+        Objects.requireNonNull(restartOnError, "restartOnError");
+        Objects.requireNonNull(health, "health");
     }
 
     public String meshUrl() {

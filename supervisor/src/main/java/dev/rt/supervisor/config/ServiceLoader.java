@@ -23,7 +23,7 @@ final class ServiceLoader {
         this.serviceIds = serviceIds;
     }
 
-    ServiceConfig load(ConfigNode node, int defaultWorkers, String entrypoint) {
+    ServiceConfig load(ConfigNode node, int defaultWorkers, String entrypoint, RestartPolicy restart, HealthConfig health) {
         String id = node.get("id").requiredString();
         if (!id.matches("[A-Za-z0-9][A-Za-z0-9_-]*")) {
             throw node.get("id").error("must be letters, digits, \"-\" and \"_\" (it becomes the host name "
@@ -65,6 +65,9 @@ final class ServiceLoader {
                 env,
                 node.get("nodeOptions").optionalString().map(o -> ShellWords.split(o, node.get("nodeOptions"))).orElse(List.of()),
                 preload(node.get("preload"), directory),
+                node.get("dependencies").strings(),
+                node.has("restartOnError") ? RuntimeConfigLoader.restartPolicy(node.get("restartOnError")) : restart,
+                HealthReader.read(node.get("health"), health),
                 application);
     }
 
