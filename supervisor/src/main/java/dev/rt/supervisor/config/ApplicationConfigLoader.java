@@ -5,16 +5,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 
 /**
  * Reads a service's own configuration file (found in its directory like a runtime file, or named by
  * {@code config}) and turns its kind section into an {@link ApplicationConfig}.
  */
 final class ApplicationConfigLoader {
-    /** Top-level keys that name an application kind. Only {@code java} can be run so far. */
-    static final Set<String> KINDS = Set.of("java", "service", "db", "gateway", "composer");
-
     private ApplicationConfigLoader() {
     }
 
@@ -30,23 +26,12 @@ final class ApplicationConfigLoader {
                 + String.join(", ", ConfigFormat.LOOKUP_ORDER) + " (add one, or name it with \"config\")");
     }
 
-    /** True when the tree is a service configuration rather than a runtime one. */
-    static boolean isApplication(JsonNode tree) {
-        return KINDS.stream().anyMatch(tree::has);
-    }
-
-    static ApplicationConfig load(Path file, JsonNode resolvedTree) {
-        ConfigNode root = ConfigNode.root(file, resolvedTree);
-        List<String> kinds = KINDS.stream().filter(resolvedTree::has).sorted().toList();
-        if (kinds.isEmpty()) {
-            throw root.error("no application kind: expected one of the top-level keys java, service, db, gateway, composer");
-        }
-        if (kinds.size() > 1) {
-            throw root.error("several application kinds (" + String.join(", ", kinds) + "); keep exactly one");
-        }
-        String kind = kinds.get(0);
-        if (!kind.equals("java")) {
-            throw root.get(kind).error("the \"" + kind + "\" application kind is not available in this version of rt; use \"java\"");
+    /** The runnable form of a processed service configuration; only the java kind can run so far. */
+    static ApplicationConfig load(Path file, ConfigKind kind, JsonNode tree) {
+        ConfigNode root = ConfigNode.root(file, tree);
+        if (kind != ConfigKind.JAVA) {
+            throw new ConfigException("RT_CONFIG_KIND_UNAVAILABLE", file + ": /" + kind.key() + ": the \"" + kind.key()
+                    + "\" application kind is valid but cannot run in this version of rt; use \"java\"");
         }
         return java(file, root.get("java").requireObject());
     }

@@ -7,6 +7,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.toml.TomlMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -22,6 +25,9 @@ public enum ConfigFormat {
 
     /** Base names looked up in a directory when no file is given, in this order. */
     public static final List<String> LOOKUP_ORDER = List.of("rt.json", "rt.yml", "rt.yaml", "rt.tml", "rt.toml");
+
+    private static final Pattern YAML_PLACEHOLDER =
+            Pattern.compile("(?m)^(\\s*(?:-\\s+)?(?:[^#\\s\"'{][^:#]*:\\s+)?)(\\{[A-Za-z0-9_]+}[^#\\n]*?)(\\s*(?:#.*)?)$");
 
     private final ObjectMapper mapper;
     private final List<String> extensions;
@@ -42,6 +48,15 @@ public enum ConfigFormat {
                         + "\"; use one of .json, .yml, .yaml, .tml, .toml"));
     }
 
+    /**
+     * YAML reads an unquoted {@code {RT_X}} as a mapping. A value that starts with a placeholder is quoted
+     * before parsing, so {@code workers: {RT_WORKERS}} means what it says.
+     */
+    static String quoteYamlPlaceholders(String text) {
+        return YAML_PLACEHOLDER.matcher(text).replaceAll(match -> Matcher.quoteReplacement(match.group(1) + "\""
+                + match.group(2).replace("\\", "\\\\").replace("\"", "\\\"") + "\"" + match.group(3)));
+    }
+
     public ObjectMapper mapper() {
         return mapper;
     }
@@ -58,7 +73,8 @@ public enum ConfigFormat {
                     + e.getClass().getSimpleName() + ": " + e.getMessage() + ")");
         }
         try {
-            JsonNode tree = mapper.readTree(bytes);
+            JsonNode tree = this == YAML ? mapper.readTree(quoteYamlPlaceholders(new String(bytes, StandardCharsets.UTF_8)))
+                    : mapper.readTree(bytes);
             if (tree == null || tree.isMissingNode() || tree.isNull()) {
                 throw new ConfigException("RT_CONFIG_INVALID", file + ": the configuration file is empty");
             }

@@ -25,6 +25,8 @@ public final class PlaceholderResolver {
     private final Map<String, String> serviceUrls = new java.util.HashMap<>();
     private final Set<String> missing = new TreeSet<>();
     private final Set<String> fellBack = new TreeSet<>();
+    private final Map<String, Set<String>> sources = new java.util.HashMap<>();
+    private String pointer = "";
 
     /**
      * @param env        variables by precedence already merged (the real environment beats .env files)
@@ -37,22 +39,35 @@ public final class PlaceholderResolver {
         }
     }
 
-    /** A copy of {@code tree} with every placeholder replaced. */
+    /** A copy of {@code tree} with every placeholder replaced; {@link #sources} tells which value came from which variable. */
     public JsonNode resolve(JsonNode tree) {
+        return resolveAt(tree, "");
+    }
+
+    private JsonNode resolveAt(JsonNode tree, String at) {
         if (tree.isTextual()) {
+            pointer = at;
             return TextNode.valueOf(resolve(tree.textValue()));
         }
         if (tree.isObject()) {
             ObjectNode copy = ((ObjectNode) tree).objectNode();
-            tree.fields().forEachRemaining(field -> copy.set(field.getKey(), resolve(field.getValue())));
+            tree.fields().forEachRemaining(field -> copy.set(field.getKey(),
+                    resolveAt(field.getValue(), at + "/" + field.getKey().replace("~", "~0").replace("/", "~1"))));
             return copy;
         }
         if (tree.isArray()) {
             ArrayNode copy = ((ArrayNode) tree).arrayNode();
-            tree.forEach(element -> copy.add(resolve(element)));
+            for (int i = 0; i < tree.size(); i++) {
+                copy.add(resolveAt(tree.get(i), at + "/" + i));
+            }
             return copy;
         }
         return tree;
+    }
+
+    /** The variables whose values make up the string at {@code pointer} (empty when it had no placeholder). */
+    public Set<String> sources(String pointer) {
+        return sources.getOrDefault(pointer, Set.of());
     }
 
     public String resolve(String value) {
@@ -69,6 +84,7 @@ public final class PlaceholderResolver {
     }
 
     private String lookup(String name) {
+        sources.computeIfAbsent(pointer, p -> new TreeSet<>()).add(name);
         String value = env.get(name);
         if (value != null) {
             return value;

@@ -12,6 +12,10 @@ import java.util.Optional;
  * @param file       the configuration file
  * @param root       its directory ({@code RT_ROOT})
  * @param entrypoint id of the service exposed on {@link #server()}
+ * @param startInListedOrder true when the file lists {@code services} (or an alias): they start in that order;
+ *                   false when they all come from {@code autoload}: they start in dependency order
+ * @param settings   the whole validated configuration with defaults, for settings not yet typed here
+ * @param warnings   things to log at start-up (for example {@code strictEnv: "warn"})
  */
 public record RuntimeConfig(
         Path file,
@@ -23,7 +27,10 @@ public record RuntimeConfig(
         Duration startTimeout,
         RestartPolicy restartOnError,
         Duration serviceTimeout,
-        boolean exitOnUnhandledErrors) {
+        boolean exitOnUnhandledErrors,
+        boolean startInListedOrder,
+        com.fasterxml.jackson.databind.JsonNode settings,
+        List<String> warnings) {
 
     public static final long DEFAULT_START_TIMEOUT_MILLIS = 30_000;
     public static final long DEFAULT_SERVICE_TIMEOUT_MILLIS = 300_000;
@@ -33,6 +40,8 @@ public record RuntimeConfig(
         Objects.requireNonNull(root, "root");
         Objects.requireNonNull(entrypoint, "entrypoint");
         services = List.copyOf(services);
+        warnings = List.copyOf(warnings);
+        Objects.requireNonNull(settings, "settings");
         if (services.stream().noneMatch(s -> s.id().equals(entrypoint))) {
             throw new IllegalArgumentException("entrypoint " + entrypoint + " is not a service");
         }

@@ -15,13 +15,13 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * Loads a runtime configuration: find the file, parse it by extension, load {@code .env} files, replace
- * placeholders (the real environment beats {@code .env}), read and check every setting, then load each
- * service's own configuration through the same steps. A service configuration given where a runtime one
- * is expected runs as a one-service runtime.
+ * Loads a runtime configuration: find the file, parse it by extension, load {@code .env}, run it through the
+ * {@link ConfigPipeline} against the runtime schema, expand {@code autoload}, merge the service list aliases,
+ * resolve the entrypoint, then load each service's own configuration through the same pipeline. A service
+ * configuration given where a runtime one is expected runs as a one-service runtime.
  */
 public final class RuntimeConfigLoader {
-    private static final List<String> SERVICE_LISTS = List.of("services", "applications", "web");
+    static final List<String> SERVICE_LISTS = List.of("services", "applications", "web");
 
     private final Map<String, String> realEnv;
     private final Path cwd;
@@ -56,33 +56,40 @@ public final class RuntimeConfigLoader {
         Path file = locate(given);
         Path root = file.getParent();
         JsonNode raw = ConfigFormat.of(file).read(file);
-        if (ApplicationConfigLoader.isApplication(raw) && SERVICE_LISTS.stream().noneMatch(raw::has)) {
+        if (isApplication(raw)) {
             raw = wrapAsRuntime(file, raw);
         }
-        Map<String, String> runtimeDotEnv = DotEnv.readIfPresent(Files.isRegularFile(root.resolve(".env"))
-                ? root.resolve(".env") : cwd.resolve(".env"));
+        Path dotEnvFile = Files.isRegularFile(root.resolve(".env")) ? root.resolve(".env") : cwd.resolve(".env");
+        Map<String, String> runtimeDotEnv = DotEnv.readIfPresent(dotEnvFile);
         Map<String, String> placeholderEnv = new HashMap<>(runtimeDotEnv);
         placeholderEnv.putAll(realEnv);
         placeholderEnv.put("RT_ROOT", root.toString());
-        Set<String> ids = rawServiceIds(raw);
-        PlaceholderResolver resolver = new PlaceholderResolver(placeholderEnv, ids);
-        ConfigNode config = ConfigNode.root(file, resolver.resolve(raw));
-        StrictEnv.check(file, config.get("runtime"), resolver);
+        Set<String> ids = new LinkedHashSet<>(rawServiceIds(raw));
+        ids.addAll(Autoload.rawIds(raw, root));
 
-        Map<String, String> runtimeEnv = new LinkedHashMap<>(runtimeDotEnv);
-        runtimeEnv.putAll(config.get("env").stringMap());
-        int defaultWorkers = config.get("workers").positiveInt(1);
-        List<ConfigNode> serviceNodes = serviceNodes(config);
+        ConfigPipeline.Processed processed = ConfigPipeline.process(file, raw, Optional.of(ConfigKind.RUNTIME),
+                placeholderEnv, ids);
+        ConfigNode config = ConfigNode.root(file, processed.tree());
+        List<String> warnings = new ArrayList<>(processed.warnings());
+
+        List<ConfigNode> explicit = new ArrayList<>();
+        SERVICE_LISTS.forEach(list -> explicit.addAll(config.get(list).elements()));
+        List<ConfigNode> serviceNodes = Autoload.merge(config, root, explicit);
         if (serviceNodes.isEmpty()) {
-            throw config.error("no services: add a \"services\" list (each entry with an \"id\" and a \"path\")");
+            throw config.error("no services: add a \"services\" list (each entry with an \"id\" and a \"path\"), "
+                    + "or an \"autoload\" folder that holds some");
         }
         String entrypoint = entrypoint(config, serviceNodes);
+        Map<String, String> runtimeEnv = new LinkedHashMap<>(runtimeDotEnv);
+        runtimeEnv.putAll(config.get("env").stringMap());
         RestartPolicy restart = restartPolicy(config.get("restartOnError"));
         HealthConfig health = HealthReader.read(config.get("health"), HealthConfig.DEFAULTS);
+        ServiceLoader serviceLoader = new ServiceLoader(root, runtimeEnv, realEnv, ids);
+        int defaultWorkers = config.get("workers").positiveInt(1);
         List<ServiceConfig> services = new ArrayList<>();
         Set<String> seen = new LinkedHashSet<>();
         for (ConfigNode node : serviceNodes) {
-            ServiceConfig service = new ServiceLoader(root, runtimeEnv, realEnv, ids).load(node, defaultWorkers, entrypoint, restart, health);
+            ServiceConfig service = serviceLoader.load(node, defaultWorkers, entrypoint, restart, health, warnings);
             if (!seen.add(service.id())) {
                 throw node.get("id").error("duplicate service id \"" + service.id() + "\"");
             }
@@ -97,13 +104,27 @@ public final class RuntimeConfigLoader {
                 config.get("startTimeout").millis(RuntimeConfig.DEFAULT_START_TIMEOUT_MILLIS),
                 restart,
                 config.get("serviceTimeout").millis(RuntimeConfig.DEFAULT_SERVICE_TIMEOUT_MILLIS),
-                config.get("exitOnUnhandledErrors").bool(true));
+                config.get("exitOnUnhandledErrors").bool(true),
+                SERVICE_LISTS.stream().anyMatch(config::has),
+                processed.tree(),
+                warnings);
+    }
+
+    /** True when the tree is a service's own configuration rather than a runtime one. */
+    static boolean isApplication(JsonNode raw) {
+        JsonNode schema = raw.path("$schema");
+        if (schema.isTextual() && schema.textValue().contains("schemas.rt.dev/")) {
+            return !schema.textValue().contains("schemas.rt.dev/runtime/");
+        }
+        boolean hasKind = java.util.Arrays.stream(ConfigKind.values())
+                .anyMatch(kind -> kind.isApplication() && raw.has(kind.key()));
+        return hasKind && SERVICE_LISTS.stream().noneMatch(raw::has) && !raw.has("autoload");
     }
 
     private static ObjectNode wrapAsRuntime(Path file, JsonNode application) {
         ObjectNode runtime = application.has("runtime") && application.get("runtime").isObject()
                 ? ((ObjectNode) application.get("runtime")).deepCopy() : JsonNodeFactory.instance.objectNode();
-        String id = file.toAbsolutePath().getParent().getFileName().toString();
+        String id = file.toAbsolutePath().getParent().getFileName().toString().replaceAll("[^A-Za-z0-9_-]", "-");
         ObjectNode service = runtime.putArray("services").addObject();
         service.put("id", id).put("path", ".").put("config", file.getFileName().toString());
         runtime.put("entrypoint", id);
@@ -113,26 +134,13 @@ public final class RuntimeConfigLoader {
     private static Set<String> rawServiceIds(JsonNode raw) {
         Set<String> ids = new LinkedHashSet<>();
         for (String list : SERVICE_LISTS) {
-            JsonNode services = raw.get(list);
-            if (services != null && services.isArray()) {
-                services.forEach(s -> {
-                    if (s.isObject() && s.path("id").isTextual()) {
-                        ids.add(s.get("id").textValue());
-                    }
-                });
-            }
+            raw.path(list).forEach(s -> {
+                if (s.path("id").isTextual()) {
+                    ids.add(s.get("id").textValue());
+                }
+            });
         }
         return ids;
-    }
-
-    private static List<ConfigNode> serviceNodes(ConfigNode config) {
-        List<ConfigNode> nodes = new ArrayList<>();
-        for (String list : SERVICE_LISTS) {
-            for (ConfigNode node : config.get(list).elements()) {
-                nodes.add(node.requireObject());
-            }
-        }
-        return nodes;
     }
 
     private static String entrypoint(ConfigNode config, List<ConfigNode> services) {
@@ -156,8 +164,8 @@ public final class RuntimeConfigLoader {
         if (node.isMissing()) {
             return RestartPolicy.of(RestartPolicy.DEFAULT_DELAY_MILLIS);
         }
-        if (node.json().isBoolean() || (node.json().isTextual() && node.json().textValue().matches("true|false"))) {
-            return node.bool(true) ? RestartPolicy.of(RestartPolicy.DEFAULT_DELAY_MILLIS) : RestartPolicy.of(0);
+        if (node.json().isBoolean()) {
+            return node.json().booleanValue() ? RestartPolicy.of(RestartPolicy.DEFAULT_DELAY_MILLIS) : RestartPolicy.of(0);
         }
         return RestartPolicy.of(node.integer(RestartPolicy.DEFAULT_DELAY_MILLIS, 0, Integer.MAX_VALUE));
     }

@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Optional;
 import java.util.Set;
 
 /** Reads one entry of {@code services} and the service's own configuration file. */
@@ -23,7 +24,8 @@ final class ServiceLoader {
         this.serviceIds = serviceIds;
     }
 
-    ServiceConfig load(ConfigNode node, int defaultWorkers, String entrypoint, RestartPolicy restart, HealthConfig health) {
+    ServiceConfig load(ConfigNode node, int defaultWorkers, String entrypoint, RestartPolicy restart, HealthConfig health,
+            List<String> warnings) {
         String id = node.get("id").requiredString();
         if (!id.matches("[A-Za-z0-9][A-Za-z0-9_-]*")) {
             throw node.get("id").error("must be letters, digits, \"-\" and \"_\" (it becomes the host name "
@@ -55,9 +57,10 @@ final class ServiceLoader {
         Map<String, String> placeholderEnv = new HashMap<>(env);
         placeholderEnv.putAll(realEnv);
         placeholderEnv.put("RT_ROOT", directory.toString());
-        var tree = ConfigFormat.of(configFile).read(configFile);
-        ApplicationConfig application = ApplicationConfigLoader.load(configFile,
-                new PlaceholderResolver(placeholderEnv, serviceIds).resolve(tree));
+        ConfigPipeline.Processed processed = ConfigPipeline.process(configFile, ConfigFormat.of(configFile).read(configFile),
+                Optional.empty(), placeholderEnv, serviceIds);
+        warnings.addAll(processed.warnings());
+        ApplicationConfig application = ApplicationConfigLoader.load(configFile, processed.kind(), processed.tree());
 
         int workers = node.get("workers").positiveInt(defaultWorkers);
         return new ServiceConfig(id, directory, id.equals(entrypoint) ? 1 : workers,

@@ -1,24 +1,40 @@
 package dev.rt.supervisor.config;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 
 /** {@code runtime.strictEnv}: {@code true} refuses a configuration that references unset variables. */
 final class StrictEnv {
     private StrictEnv() {
     }
 
-    static void check(Path file, ConfigNode runtime, PlaceholderResolver resolver) {
+    /**
+     * Applies {@code runtime.strictEnv}: {@code true} refuses a configuration that references unset variables,
+     * {@code "warn"} returns the same list as a warning. Either way, {@code RT_<ID>_URL} variables resolved to
+     * the service's mesh URL are reported as replaced by a fallback, not as missing.
+     */
+    static List<String> check(Path file, ConfigNode runtime, PlaceholderResolver resolver) {
         ConfigNode strict = runtime.get("strictEnv");
-        if (strict.isMissing() || resolver.missing().isEmpty()) {
-            return;
+        boolean warn = strict.json().isTextual() && strict.json().textValue().equals("warn");
+        boolean fail = !warn && !strict.isMissing() && !(strict.json().isTextual()
+                && strict.json().textValue().isBlank()) && strict.bool(false);
+        if (!warn && !fail) {
+            return List.of();
         }
-        if (strict.json().isTextual() && strict.json().textValue().equals("warn")) {
-            return; // the loader's caller logs PlaceholderResolver#missing
+        List<String> warnings = new ArrayList<>();
+        if (!resolver.missing().isEmpty()) {
+            String list = PlaceholderResolver.list(resolver.missing());
+            if (fail) {
+                throw new ConfigException("RT_MISSING_ENV_VARIABLES", file + ": the configuration references these "
+                        + "environment variables, which are not set: " + list + " (set them, or add them to .env)");
+            }
+            warnings.add(file + ": the configuration references these environment variables, which are not set: " + list);
         }
-        if (strict.bool(false)) {
-            throw new ConfigException("RT_MISSING_ENV_VARIABLES", file + ": the configuration references these "
-                    + "environment variables, which are not set: " + PlaceholderResolver.list(resolver.missing())
-                    + " (set them, or add them to .env)");
+        if (!resolver.replacedByFallback().isEmpty()) {
+            warnings.add(file + ": the configuration references these environment variables, which are not set and "
+                    + "have been replaced by a fallback value: " + PlaceholderResolver.list(resolver.replacedByFallback()));
         }
+        return warnings;
     }
 }
