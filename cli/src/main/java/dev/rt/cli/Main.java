@@ -8,6 +8,17 @@ public final class Main {
     }
 
     public static void main(String[] args) {
-        System.exit(RtCommand.commandLine().execute(args));
+        int status;
+        try {
+            status = RtCommand.commandLine().execute(args);
+        } catch (Throwable e) { // an Error escapes picocli's handler: still no raw stack trace without --verbose
+            System.err.println("rt: internal error: " + e + (java.util.Arrays.asList(args).contains("--verbose")
+                    ? "" : " (run with --verbose for the stack trace)"));
+            if (java.util.Arrays.asList(args).contains("--verbose")) {
+                e.printStackTrace();
+            }
+            status = ExitCodes.RUNTIME_FAILURE;
+        }
+        System.exit(status);
     }
 }

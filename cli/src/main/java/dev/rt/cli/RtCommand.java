@@ -12,7 +12,8 @@ import picocli.CommandLine.Option;
         versionProvider = RtCommand.Version.class,
         description = "Runs several JVM HTTP services as one supervised unit: one public entrypoint, "
                 + "http://<id>.rt.local between services, restarts, logs.",
-        subcommands = {StartCommand.class, CommandLine.HelpCommand.class},
+        subcommands = {StartCommand.class, SchemaCommand.class, UpgradeCommand.class, KindCommands.Service.class,
+                KindCommands.Db.class, CommandLine.HelpCommand.class},
         footer = {"", "Exit status: 0 ok, 1 runtime failure, 2 bad command line, 3 configuration error, "
                 + "4 a service or server could not start."})
 final class RtCommand implements Runnable {
@@ -39,7 +40,7 @@ final class RtCommand implements Runnable {
                 || parseResult.subcommands().stream().anyMatch(p -> p.hasMatchedOption("--verbose"));
         var err = commandLine.getErr();
         if (e instanceof RtException rt) {
-            err.println("rt: " + rt.getMessage());
+            rt.getMessage().lines().forEach(line -> err.println("rt: " + line));
             if (verbose) {
                 rt.printStackTrace(err);
             }

@@ -25,31 +25,63 @@ final class ViolationMessages {
     }
 
     static List<Violation> describe(List<Error> errors, JsonNode schemaDocument) {
+        return describe(errors, schemaDocument, 0);
+    }
+
+    /**
+     * Groups errors by the outermost {@code anyOf}/{@code oneOf} at or after {@code from} in their evaluation path;
+     * a group's chosen branch is described again from just past that branch, so nested combinators work too.
+     */
+    private static List<Violation> describe(List<Error> errors, JsonNode schemaDocument, int from) {
         List<Error> plain = new ArrayList<>();
         Map<String, Map<Integer, List<Error>>> groups = new LinkedHashMap<>();
+        Map<String, Integer> groupEnds = new java.util.HashMap<>();
         for (Error error : errors) {
             String path = error.getEvaluationPath().toString();
             Matcher matcher = BRANCH.matcher(path);
-            int start = -1;
-            int branch = -1;
-            while (matcher.find()) {
-                start = matcher.start();
-                branch = Integer.parseInt(matcher.group(2));
-            }
-            if (start < 0) {
+            if (from > path.length() || !matcher.find(from)) {
                 plain.add(error);
             } else {
-                String key = path.substring(0, start) + "@" + pointer(error);
-                groups.computeIfAbsent(key, k -> new TreeMap<>()).computeIfAbsent(branch, b -> new ArrayList<>()).add(error);
+                String key = path.substring(0, matcher.start()) + "@" + instanceAt(path, matcher.start(), error);
+                groupEnds.put(key, matcher.end());
+                groups.computeIfAbsent(key, k -> new TreeMap<>())
+                        .computeIfAbsent(Integer.parseInt(matcher.group(2)), b -> new ArrayList<>()).add(error);
             }
         }
+        Set<String> explained = new java.util.HashSet<>();
+        groups.keySet().forEach(key -> explained.add(key.substring(key.indexOf('@') + 1)));
         Set<Violation> out = new LinkedHashSet<>();
-        plain.forEach(error -> out.add(one(error, schemaDocument)));
-        groups.forEach((key, branches) -> out.addAll(collapse(key.substring(key.indexOf('@') + 1), branches, schemaDocument)));
+        plain.stream()
+                // "valid against none of oneOf": the branches' own errors, collapsed below, say why
+                .filter(error -> !(error.getKeyword().equals("oneOf") && explained.contains(pointer(error))))
+                .forEach(error -> out.add(one(error, schemaDocument)));
+        groups.forEach((key, branches) -> out.addAll(
+                collapse(key.substring(key.indexOf('@') + 1), branches, schemaDocument, groupEnds.get(key))));
         return List.copyOf(out);
     }
 
-    private static List<Violation> collapse(String at, Map<Integer, List<Error>> branches, JsonNode schemaDocument) {
+    /**
+     * The instance location a combinator applies to: the error's location cut to as many levels as the evaluation
+     * path descends into the instance before the combinator ({@code properties/x}, {@code items}, ...).
+     */
+    private static String instanceAt(String path, int combinatorStart, Error error) {
+        String[] segments = path.substring(0, combinatorStart).split("/");
+        int depth = 0;
+        for (int i = 0; i < segments.length; i++) {
+            switch (segments[i]) {
+                case "properties", "patternProperties", "prefixItems" -> {
+                    i++;
+                    depth++;
+                }
+                case "items", "additionalProperties", "unevaluatedProperties", "unevaluatedItems", "contains" -> depth++;
+                default -> { }
+            }
+        }
+        String[] instance = pointer(error).split("/", -1);
+        return String.join("/", java.util.Arrays.copyOfRange(instance, 0, Math.min(instance.length, depth + 1)));
+    }
+
+    private static List<Violation> collapse(String at, Map<Integer, List<Error>> branches, JsonNode schemaDocument, int end) {
         List<Error> all = branches.values().stream().flatMap(List::stream).toList();
         if (all.stream().allMatch(e -> e.getKeyword().equals("required") && pointer(e).equals(at))) {
             String names = all.stream().map(e -> "\"" + e.getProperty() + "\"").distinct().collect(Collectors.joining(", "));
@@ -59,7 +91,7 @@ final class ViolationMessages {
             boolean fitsThisBranch = errors.stream().anyMatch(e -> !(e.getKeyword().equals("type") && pointer(e).equals(at)));
             if (fitsThisBranch) {
                 return describe(errors.stream().filter(e -> !(e.getKeyword().equals("type") && pointer(e).equals(at))).toList(),
-                        schemaDocument);
+                        schemaDocument, end);
             }
         }
         Set<String> expected = new LinkedHashSet<>();
@@ -70,8 +102,7 @@ final class ViolationMessages {
     private static Violation one(Error error, JsonNode schemaDocument) {
         String at = pointer(error);
         return switch (error.getKeyword()) {
-            case "type" -> new Violation(at, "must be " + article(String.valueOf(error.getArguments()[1]))
-                    + ", found " + found(error));
+            case "type" -> new Violation(at, "must be " + expectedType(error, schemaDocument) + ", found " + found(error));
             case "required" -> new Violation(at + "/" + error.getProperty(), "is required");
             case "additionalProperties" -> new Violation(at + "/" + error.getProperty(),
                     "is not a known setting" + known(error, schemaDocument));
@@ -86,10 +117,30 @@ final class ViolationMessages {
         };
     }
 
-    private static String known(Error error, JsonNode schemaDocument) {
+    /** "an integer", or "a positive integer" where the schema also says minimum 1. */
+    private static String expectedType(Error error, JsonNode schemaDocument) {
+        String type = String.valueOf(error.getArguments()[1]);
+        JsonNode minimum = keywordParent(error, schemaDocument).path("minimum");
+        if (type.equals("integer") && minimum.isNumber()) {
+            if (minimum.asLong() == 1) {
+                return "a positive integer";
+            }
+            if (minimum.asLong() == 0) {
+                return "a non-negative integer";
+            }
+        }
+        return article(type);
+    }
+
+    /** The schema object holding the keyword that failed. */
+    private static JsonNode keywordParent(Error error, JsonNode schemaDocument) {
         String fragment = error.getSchemaLocation().getFragment().toString();
         int slash = fragment.lastIndexOf('/');
-        JsonNode properties = schemaDocument.at(slash <= 0 ? "" : fragment.substring(0, slash)).path("properties");
+        return schemaDocument.at(slash <= 0 ? "" : fragment.substring(0, slash));
+    }
+
+    private static String known(Error error, JsonNode schemaDocument) {
+        JsonNode properties = keywordParent(error, schemaDocument).path("properties");
         List<String> names = new ArrayList<>();
         properties.fieldNames().forEachRemaining(names::add);
         return names.isEmpty() ? "" : "; expected one of " + String.join(", ", names);

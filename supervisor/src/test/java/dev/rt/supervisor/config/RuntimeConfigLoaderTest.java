@@ -160,8 +160,7 @@ class RuntimeConfigLoaderTest {
         write("svc/rt.json", "{\"java\": {\"classpath\": []}}");
         write("rt.json", "{\"services\": [{\"id\": \"api\", \"path\": \"svc\"}]}");
         assertThatThrownBy(() -> load(Map.of()))
-                .hasMessage(dir.resolve("svc/rt.json") + ": /java: needs one of \"build\" (a class with a static build() "
-                        + "returning an HttpHandler), \"jar\" or \"main\"");
+                .hasMessage(dir.resolve("svc/rt.json") + ": /java: needs one of \"build\", \"jar\", \"main\"");
     }
 
     @Test
