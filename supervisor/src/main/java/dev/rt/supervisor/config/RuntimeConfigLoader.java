@@ -96,18 +96,36 @@ public final class RuntimeConfigLoader {
             services.add(service);
         }
         ConfigNode shutdown = config.get("gracefulShutdown");
+        ConfigNode server = config.get("server");
+        checkSchedulerNames(config.get("scheduler"));
         return new RuntimeConfig(file, root, entrypoint, services,
-                new ServerConfig(config.get("server").get("hostname").string(ServerConfig.DEFAULT_HOSTNAME),
-                        (int) config.get("server").get("port").integer(ServerConfig.DEFAULT_PORT, 0, 65535)),
+                new ServerConfig(server.get("hostname").string(ServerConfig.DEFAULT_HOSTNAME),
+                        (int) server.get("port").integer(ServerConfig.DEFAULT_PORT, 0, 65535),
+                        server.get("http2").bool(false), HttpsConfig.from(server.get("https").json())),
                 new GracefulShutdown(shutdown.get("service").millis(GracefulShutdown.DEFAULT_MILLIS),
                         shutdown.get("runtime").millis(GracefulShutdown.DEFAULT_MILLIS)),
                 config.get("startTimeout").millis(RuntimeConfig.DEFAULT_START_TIMEOUT_MILLIS),
                 restart,
                 config.get("serviceTimeout").millis(RuntimeConfig.DEFAULT_SERVICE_TIMEOUT_MILLIS),
+                config.get("messagingTimeout").millis(RuntimeConfig.DEFAULT_SERVICE_TIMEOUT_MILLIS),
                 config.get("exitOnUnhandledErrors").bool(true),
+                config.get("watch").bool(false),
                 SERVICE_LISTS.stream().anyMatch(config::has),
+                config.get("basePath").optionalString().filter(p -> !p.isBlank() && !p.equals("/")),
+                RuntimeSections.from(processed.tree()),
                 processed.tree(),
                 warnings);
+    }
+
+    private static void checkSchedulerNames(ConfigNode scheduler) {
+        Set<String> names = new java.util.HashSet<>();
+        for (ConfigNode job : scheduler.elements()) {
+            String name = job.get("name").requiredString();
+            if (!names.add(name)) {
+                throw job.get("name").error("scheduler \"" + name + "\" is already registered; job names must be unique");
+            }
+            CronExpression.check(job.get("cron"), name);
+        }
     }
 
     /** True when the tree is a service's own configuration rather than a runtime one. */
@@ -121,11 +139,25 @@ public final class RuntimeConfigLoader {
         return hasKind && SERVICE_LISTS.stream().noneMatch(raw::has) && !raw.has("autoload");
     }
 
+    /**
+     * A service configuration run on its own: its {@code runtime} section supplies the runtime settings, its
+     * {@code runtime.strictEnv} the runtime's {@code runtime.strictEnv}, and {@code runtime.application} the
+     * settings of the one service entry (REFERENCE.md §3.1).
+     */
     private static ObjectNode wrapAsRuntime(Path file, JsonNode application) {
-        ObjectNode runtime = application.has("runtime") && application.get("runtime").isObject()
+        ObjectNode runtime = application.path("runtime").isObject()
                 ? ((ObjectNode) application.get("runtime")).deepCopy() : JsonNodeFactory.instance.objectNode();
+        JsonNode overrides = runtime.remove("application");
+        JsonNode strictEnv = runtime.remove("strictEnv");
+        if (strictEnv != null) {
+            ObjectNode options = runtime.path("runtime").isObject() ? (ObjectNode) runtime.get("runtime") : runtime.putObject("runtime");
+            options.set("strictEnv", strictEnv);
+        }
         String id = file.toAbsolutePath().getParent().getFileName().toString().replaceAll("[^A-Za-z0-9_-]", "-");
         ObjectNode service = runtime.putArray("services").addObject();
+        if (overrides != null && overrides.isObject()) {
+            service.setAll((ObjectNode) overrides);
+        }
         service.put("id", id).put("path", ".").put("config", file.getFileName().toString());
         runtime.put("entrypoint", id);
         return runtime;

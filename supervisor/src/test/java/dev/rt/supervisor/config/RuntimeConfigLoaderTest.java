@@ -38,7 +38,7 @@ class RuntimeConfigLoaderTest {
 
         assertThat(config.entrypoint()).isEqualTo("hello");
         assertThat(config.serviceIds()).containsExactly("greeter", "hello");
-        assertThat(config.server()).isEqualTo(new ServerConfig("127.0.0.1", 3042));
+        assertThat(config.server()).isEqualTo(new ServerConfig("127.0.0.1", 3042, false, Optional.empty()));
         assertThat(config.startTimeout()).isEqualTo(Duration.ofSeconds(30));
         assertThat(config.gracefulShutdown()).isEqualTo(new GracefulShutdown(Duration.ofSeconds(10), Duration.ofSeconds(10)));
         assertThat(config.restartOnError()).isEqualTo(RestartPolicy.of(5000));
