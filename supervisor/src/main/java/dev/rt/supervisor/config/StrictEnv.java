@@ -15,10 +15,10 @@ final class StrictEnv {
      * the service's mesh URL are reported as replaced by a fallback, not as missing.
      */
     static List<String> check(Path file, ConfigNode runtime, PlaceholderResolver resolver) {
-        ConfigNode strict = runtime.get("strictEnv");
-        boolean warn = strict.json().isTextual() && strict.json().textValue().equals("warn");
-        boolean fail = !warn && !strict.isMissing() && !(strict.json().isTextual()
-                && strict.json().textValue().isBlank()) && strict.bool(false);
+        // Any value other than the schema's is left for validation to report, with the configuration's other errors.
+        com.fasterxml.jackson.databind.JsonNode strict = runtime.get("strictEnv").json();
+        boolean warn = strict.isTextual() && strict.textValue().equals("warn");
+        boolean fail = strict.isBoolean() ? strict.booleanValue() : strict.isTextual() && strict.textValue().equals("true");
         if (!warn && !fail) {
             return List.of();
         }
