@@ -16,6 +16,8 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import org.yaml.snakeyaml.error.Mark;
+import org.yaml.snakeyaml.error.MarkedYAMLException;
 
 /** The configuration file formats; the format of a file comes from its extension. */
 public enum ConfigFormat {
@@ -57,6 +59,19 @@ public enum ConfigFormat {
                 + match.group(2).replace("\\", "\\\\").replace("\"", "\\\"") + "\"" + match.group(3)));
     }
 
+    /**
+     * The parser's complaint on one line. SnakeYAML's own message spans several lines with an excerpt of the file;
+     * its problem and context say the same in one.
+     */
+    private static String problem(JsonProcessingException e) {
+        if (e.getCause() instanceof MarkedYAMLException yaml && yaml.getProblem() != null) {
+            Mark mark = yaml.getContextMark();
+            return yaml.getProblem() + (yaml.getContext() == null ? "" : " (" + yaml.getContext()
+                    + (mark == null ? "" : " at line " + (mark.getLine() + 1) + ", column " + (mark.getColumn() + 1)) + ")");
+        }
+        return String.join(" ", String.valueOf(e.getOriginalMessage()).strip().split("\\s*\\R\\s*"));
+    }
+
     public ObjectMapper mapper() {
         return mapper;
     }
@@ -87,7 +102,7 @@ public enum ConfigFormat {
             JsonLocation at = e.getLocation();
             String where = at == null ? "" : ":" + at.getLineNr() + ":" + at.getColumnNr();
             throw new ConfigException("RT_CONFIG_PARSE_ERROR", file + where + ": cannot parse " + name()
-                    + ": " + e.getOriginalMessage());
+                    + ": " + problem(e));
         } catch (IOException e) {
             throw new ConfigException("RT_CONFIG_UNREADABLE", file + ": cannot read the configuration file ("
                     + e.getMessage() + ")");
