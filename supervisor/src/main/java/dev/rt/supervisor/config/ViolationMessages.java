@@ -112,9 +112,26 @@ final class ViolationMessages {
             case "exclusiveMinimum" -> new Violation(at, "must be greater than " + error.getSchemaNode() + ", found " + found(error));
             case "pattern" -> new Violation(at, "does not have the expected form (" + error.getSchemaNode().asText()
                     + "), found " + found(error));
-            case "oneOf" -> new Violation(at, "matches several of the allowed forms; keep exactly one");
+            case "oneOf" -> new Violation(at, severalForms(error));
             default -> new Violation(at, error.getMessage() + ", found " + found(error));
         };
+    }
+
+    /**
+     * A value valid against several {@code oneOf} branches. Where each branch only requires one key (java's build,
+     * jar, main), the message names the keys present and the ones allowed.
+     */
+    private static String severalForms(Error error) {
+        List<String> keys = new ArrayList<>();
+        for (JsonNode branch : error.getSchemaNode()) {
+            if (branch.size() != 1 || branch.path("required").size() != 1) {
+                return "matches several of the allowed forms; keep exactly one";
+            }
+            keys.add("\"" + branch.get("required").get(0).asText() + "\"");
+        }
+        JsonNode value = error.getInstanceNode();
+        List<String> present = keys.stream().filter(key -> value != null && value.has(key.substring(1, key.length() - 1))).toList();
+        return "has " + String.join(" and ", present) + "; keep exactly one of " + String.join(", ", keys);
     }
 
     /** "an integer", or "a positive integer" where the schema also says minimum 1. */
