@@ -15,8 +15,12 @@ import java.util.function.LongSupplier;
 
 /**
  * Samples the worker's health figures every interval on a daemon thread: heap from the memory bean, CPU as
- * the process CPU time over the interval and all processors, ELU from the application's request threads
- * or, for a wrapped application, the CPU figure.
+ * the process CPU time over the interval and all processors, and ELU as the higher of the busy fraction of
+ * the application's request threads (when the agent hosts them) and that CPU figure.
+ *
+ * <p>Node's ELU is the busy fraction of the one thread that serves everything; a JVM serves from many. Either
+ * way of running out counts: every request thread busy (requests queue up, even if they are only waiting),
+ * or every processor busy (a busy loop on any thread, or more work than the machine has). Both lie in [0, 1].
  */
 final class StatsReporter {
     private final RunningApplication application;
@@ -44,7 +48,7 @@ final class StatsReporter {
     /** The figures since the previous sample. */
     Stats sample() {
         double cpuFraction = cpu.sample();
-        double elu = application.requestThreads().map(Utilisation::sample).orElse(cpuFraction);
+        double elu = Math.max(cpuFraction, application.requestThreads().map(Utilisation::sample).orElse(0.0));
         MemoryUsage heap = memory.getHeapMemoryUsage();
         long max = heap.getMax() >= 0 ? heap.getMax() : Runtime.getRuntime().maxMemory();
         return new Stats(elu, heap.getUsed(), heap.getCommitted(), max, cpuFraction);

@@ -31,15 +31,38 @@ class StatsReporterTest {
     }
 
     @Test
-    void eluComesFromTheRequestThreadsWhenTheAgentHostsThem() {
+    void eluIsTheRequestThreadsBusyFractionWhenItIsAboveTheCpuFraction() {
         AtomicLong clock = new AtomicLong();
-        Utilisation halfBusy = new Utilisation(() -> clock.get() / 2, 1, clock::get);
+        Utilisation fullyBusy = new Utilisation(clock::get, 1, clock::get);
         clock.set(1_000_000);
 
-        Stats stats = new StatsReporter(hosted(Optional.of(halfBusy))).sample();
+        Stats stats = new StatsReporter(hosted(Optional.of(fullyBusy))).sample();
 
-        assertThat(stats.elu()).isEqualTo(0.5);
+        assertThat(stats.elu()).isEqualTo(1.0);
         assertThat(stats.cpu()).isBetween(0.0, 1.0);
+    }
+
+    @Test
+    void eluIsTheCpuFractionWhenTheRequestThreadsAreIdle() throws Exception {
+        AtomicLong clock = new AtomicLong();
+        Utilisation idle = new Utilisation(() -> 0, 1, clock::get);
+        StatsReporter reporter = new StatsReporter(hosted(Optional.of(idle)));
+        burnCpu(Duration.ofMillis(200));
+        clock.set(1_000_000);
+
+        Stats stats = reporter.sample();
+
+        assertThat(stats.cpu()).isPositive();
+        assertThat(stats.elu()).isEqualTo(stats.cpu());
+    }
+
+    private static void burnCpu(Duration duration) {
+        long end = System.nanoTime() + duration.toNanos();
+        long sink = 0;
+        while (System.nanoTime() < end) {
+            sink += sink * 31 + 7;
+        }
+        assertThat(sink).isNotEqualTo(1);
     }
 
     @Test
