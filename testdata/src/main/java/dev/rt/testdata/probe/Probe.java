@@ -18,7 +18,8 @@ import java.util.Map;
  * {@code /hello} plain "hello"; {@code /whoami} pid and worker; {@code /env?name=X} a variable;
  * {@code /slow?ms=N} answers after N ms; {@code /call?url=U} fetches U with the JDK HttpClient and returns
  * its status and body; {@code /echo} returns the request body; {@code /headers} the request headers;
- * {@code /exit?code=N} ends the JVM; {@code /bytes?n=N} N bytes of body.
+ * {@code /exit?code=N} ends the JVM; {@code /bytes?n=N} N bytes of body; {@code /property?name=X} a system
+ * property; {@code /max-heap} the JVM's maximum heap in bytes.
  */
 public final class Probe implements HttpHandler {
     private static final byte[] HELLO = "hello".getBytes(StandardCharsets.UTF_8);
@@ -58,6 +59,8 @@ public final class Probe implements HttpHandler {
                     Runtime.getRuntime().halt(Integer.parseInt(query.getOrDefault("code", "3")));
                 }
                 case "/bytes" -> send(exchange, 200, new byte[Integer.parseInt(query.getOrDefault("n", "0"))]);
+                case "/property" -> send(exchange, 200, String.valueOf(System.getProperty(query.get("name"))).getBytes());
+                case "/max-heap" -> send(exchange, 200, String.valueOf(Runtime.getRuntime().maxMemory()).getBytes());
                 default -> send(exchange, 404, "not found".getBytes());
             }
         }
