@@ -18,28 +18,36 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 
 /**
- * Runs one runtime: binds the entrypoint and the mesh, starts every service's workers in configuration order,
- * and stops them in reverse, the entrypoint first. It only orchestrates; workers live in
- * {@link WorkerLifecycle}, requests in the proxy package.
+ * Runs one runtime: checks the start order, binds the entrypoint and the mesh, starts the services level by
+ * level ({@link StartOrder}), reloads them on request, and stops them the other way round, the entrypoint
+ * first. It only orchestrates; workers live in {@link WorkerLifecycle}, requests in the proxy package.
  */
 public final class Supervisor implements AutoCloseable {
     private final RuntimeConfig config;
+    private final RuntimeOptions options;
     private final RuntimeLog log;
     private final Map<String, String> realEnv;
     private final List<AutoCloseable> closeables = new ArrayList<>();
+    private StartOrder order;
     private WorkerRegistry registry;
     private WorkerLifecycle lifecycle;
     private EntrypointServer entrypoint;
-    private InetSocketAddress entrypointAddress;
+    private volatile InetSocketAddress entrypointAddress;
     private boolean stopped;
+    private final Object reloadLock = new Object();
+    private CompletableFuture<Void> reloading = CompletableFuture.completedFuture(null);
 
     public Supervisor(RuntimeConfig config, RuntimeLog log, Map<String, String> realEnv) {
+        this(config, RuntimeOptions.DEFAULTS, log, realEnv);
+    }
+
+    public Supervisor(RuntimeConfig config, RuntimeOptions options, RuntimeLog log, Map<String, String> realEnv) {
         this.config = config;
+        this.options = options;
         this.log = log;
         this.realEnv = Map.copyOf(realEnv);
     }
@@ -48,7 +56,8 @@ public final class Supervisor implements AutoCloseable {
      * Starts everything and returns the entrypoint's address. On any failure everything already started is
      * stopped (no worker JVM is left behind) and the error is thrown.
      */
-    public InetSocketAddress start() {
+    public synchronized InetSocketAddress start() {
+        order = StartOrder.of(config.services(), config.entrypoint(), config.startInListedOrder());
         try {
             RuntimeDirectory directory = remember(RuntimeDirectory.create());
             ProxyEventLoops loops = remember(new ProxyEventLoops());
@@ -56,16 +65,17 @@ public final class Supervisor implements AutoCloseable {
             MeshProxy mesh = remember(new MeshProxy(loops, registry, config.serviceTimeout()));
             int meshPort = mesh.bind().getPort();
             entrypoint = new EntrypointServer(loops, registry, config.entrypoint());
-            entrypointAddress = entrypoint.bind(config.server().hostname(), config.server().port());
+            InetSocketAddress bound = entrypoint.bind(config.server().hostname(), config.server().port());
             WorkerCommand command = new WorkerCommand(WorkerCommand.currentJava(), AgentJar.locate(RtVersion.get()),
                     directory.agentSocket(), config.root());
-            lifecycle = new WorkerLifecycle(config, command, registry, log, realEnv, meshPort);
+            lifecycle = new WorkerLifecycle(config, options, command, registry, log, realEnv, meshPort);
             remember(AgentServer.start(directory.agentSocket(), lifecycle, log));
-            for (ServiceConfig service : config.services()) {
-                startService(service);
+            for (List<ServiceConfig> level : order.startLevels()) {
+                startLevel(level);
             }
+            entrypointAddress = bound;
             log.info("rt is now listening at " + url());
-            return entrypointAddress;
+            return bound;
         } catch (RuntimeException e) {
             abortStart();
             throw e;
@@ -73,35 +83,103 @@ public final class Supervisor implements AutoCloseable {
     }
 
     public String url() {
-        return "http://" + hostForUrl(entrypointAddress) + ":" + entrypointAddress.getPort();
+        InetSocketAddress address = entrypointAddress;
+        if (address == null) {
+            throw new IllegalStateException("the runtime has not started");
+        }
+        return "http://" + hostForUrl(address) + ":" + address.getPort();
     }
 
+    /** The entrypoint's address once every service has started. */
     public Optional<InetSocketAddress> entrypointAddress() {
         return Optional.ofNullable(entrypointAddress);
     }
 
     /** Every worker the supervisor currently knows. */
     public List<WorkerView> workers() {
-        return lifecycle == null ? List.of() : lifecycle.views();
+        WorkerLifecycle current = lifecycle;
+        if (current == null) {
+            return List.of();
+        }
+        try {
+            return current.views();
+        } catch (IllegalStateException closed) {
+            return List.of();
+        }
+    }
+
+    /** The services with no started worker, in configuration order: what makes {@code /ready} fail. */
+    public List<String> unavailableServices() {
+        WorkerRegistry current = registry;
+        return config.serviceIds().stream().filter(id -> current == null || !current.hasStartedWorker(id)).toList();
     }
 
     public RuntimeConfig config() {
         return config;
     }
 
-    private void startService(ServiceConfig service) {
+    public RuntimeOptions options() {
+        return options;
+    }
+
+    private int workersOf(ServiceConfig service) {
+        return options.development() ? 1 : service.workers();
+    }
+
+    /** Starts every worker of every service of one level at once, and waits for all of them. */
+    private void startLevel(List<ServiceConfig> level) {
         List<CompletableFuture<Integer>> ready = new ArrayList<>();
-        for (int i = 0; i < service.workers(); i++) {
-            ready.add(lifecycle.start(service));
+        for (ServiceConfig service : level) {
+            for (int i = 0; i < workersOf(service); i++) {
+                ready.add(lifecycle.start(service));
+            }
         }
+        RuntimeException first = null;
         for (CompletableFuture<Integer> worker : ready) {
-            await(worker, config.startTimeout().plusSeconds(5), "the service \"" + service.id() + "\" to start");
+            try {
+                worker.get();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new RtException("RT_INTERRUPTED", "interrupted while starting the services");
+            } catch (ExecutionException e) {
+                if (first == null) {
+                    first = e.getCause() instanceof RtException rt ? rt
+                            : new RtException("RT_SERVICE_START_FAILED", "a worker failed to start: " + e.getCause());
+                }
+            }
+        }
+        if (first != null) {
+            throw first;
         }
     }
 
     /**
-     * Stops gracefully: the entrypoint stops accepting and drains, its workers stop, then the other services
-     * in reverse order, each worker given {@code gracefulShutdown.service} before it is killed.
+     * Replaces every worker of every service, services in parallel and each service's workers one at a time:
+     * a new worker starts, takes traffic once ready, then the old one stops gracefully, so every service
+     * keeps answering. The supervisor process and the entrypoint's port stay. Completes when all are done.
+     */
+    public CompletableFuture<Void> reload() {
+        WorkerLifecycle current = lifecycle;
+        if (current == null || entrypointAddress == null) {
+            return CompletableFuture.failedFuture(new RtException("RT_NOT_STARTED",
+                    "the runtime cannot reload before it has started"));
+        }
+        synchronized (reloadLock) {
+            if (!reloading.isDone()) {
+                log.warn("A reload is already in progress; this request joins it.");
+                return reloading;
+            }
+            List<CompletableFuture<Void>> services = config.serviceIds().stream().map(current::reload).toList();
+            reloading = CompletableFuture.allOf(services.toArray(CompletableFuture[]::new))
+                    .thenRun(() -> log.info("All services have been restarted."));
+            return reloading;
+        }
+    }
+
+    /**
+     * Stops gracefully: the entrypoint stops accepting and drains (responses carry {@code Connection: close}),
+     * its workers stop, then the other services in reverse dependency order, each worker given
+     * {@code gracefulShutdown.service} before it is killed.
      */
     public synchronized void stop() {
         if (stopped) {
@@ -117,22 +195,20 @@ public final class Supervisor implements AutoCloseable {
             entrypoint.close(grace);
         }
         if (lifecycle != null) {
-            List<ServiceConfig> order = new ArrayList<>(config.services());
-            order.sort((a, b) -> a.id().equals(config.entrypoint()) ? -1 : b.id().equals(config.entrypoint()) ? 1 : 0);
-            List<ServiceConfig> rest = new ArrayList<>(order.subList(1, order.size()));
-            java.util.Collections.reverse(rest);
-            join(lifecycle.stopService(order.get(0).id(), grace));
-            for (ServiceConfig service : rest) {
-                join(lifecycle.stopService(service.id(), grace));
+            for (List<ServiceConfig> level : order.stopLevels()) {
+                List<CompletableFuture<Void>> stops = level.stream()
+                        .map(service -> lifecycle.stopService(service.id(), grace)).toList();
+                stops.forEach(Supervisor::join);
             }
         }
         closeAll();
     }
 
-    /** Kills every worker at once; for when a graceful stop ran out of time. */
+    /** Kills every worker at once; for when a graceful stop ran out of time. Safe from any thread. */
     public void kill() {
-        if (lifecycle != null) {
-            lifecycle.killAll();
+        WorkerLifecycle current = lifecycle;
+        if (current != null) {
+            current.killAll();
         }
     }
 
@@ -175,29 +251,10 @@ public final class Supervisor implements AutoCloseable {
         return closeable;
     }
 
-    private static <T> T await(CompletableFuture<T> future, Duration limit, String what) {
-        try {
-            return future.get(limit.toMillis(), TimeUnit.MILLISECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new RtException("RT_INTERRUPTED", "interrupted while waiting for " + what);
-        } catch (ExecutionException e) {
-            if (e.getCause() instanceof RtException rt) {
-                throw rt;
-            }
-            throw new RtException("RT_SERVICE_START_FAILED", "failed waiting for " + what + ": " + e.getCause());
-        } catch (TimeoutException e) {
-            throw new RtException("RT_SERVICE_START_TIMEOUT", "timed out after " + limit.toMillis()
-                    + " ms waiting for " + what);
-        }
-    }
-
     private static void join(CompletableFuture<?> future) {
         try {
-            future.get();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        } catch (ExecutionException e) {
+            future.join();
+        } catch (CompletionException e) {
             // stopping regardless
         }
     }

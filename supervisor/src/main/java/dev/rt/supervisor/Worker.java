@@ -3,6 +3,7 @@ package dev.rt.supervisor;
 import dev.rt.protocol.Stats;
 import dev.rt.supervisor.agent.AgentConnection;
 import dev.rt.supervisor.config.ServiceConfig;
+import java.time.Duration;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.concurrent.CompletableFuture;
@@ -12,9 +13,13 @@ import java.util.concurrent.CompletableFuture;
  * on that loop reads or writes its fields (the futures are the way out to other threads).
  */
 final class Worker {
+    static final int NO_DEBUG_SLOT = -1;
+
     final ServiceConfig service;
     final int index;
     final Process process;
+    final long launchedAtNanos;
+    final int debugSlot;
     /** Completes with the port when the worker reports ready; fails with the reason it did not start. */
     final CompletableFuture<Integer> ready = new CompletableFuture<>();
     /** Completes with the exit code once the process has ended. */
@@ -24,22 +29,45 @@ final class Worker {
     AgentConnection connection;
     int port;
     String startFailure;
+    boolean timedOut;
+    long readyAtNanos;
     Stats lastStats;
-    long startedAtNanos;
+    long lastStatsAtNanos;
+    int unhealthyChecks;
+    /** The worker starting to take this one's place (health or reload), while it starts. */
+    Worker replacement;
 
-    Worker(ServiceConfig service, int index, Process process) {
+    Worker(ServiceConfig service, int index, Process process, long launchedAtNanos, int debugSlot) {
         this.service = service;
         this.index = index;
         this.process = process;
+        this.launchedAtNanos = launchedAtNanos;
+        this.debugSlot = debugSlot;
     }
 
     String label() {
-        return service.id() + ":" + index;
+        return label(service.id(), index);
+    }
+
+    static String label(String serviceId, int index) {
+        return serviceId + ":" + index;
     }
 
     /** The wording of REFERENCE.md's log lines: {@code worker 0 of the service "api"}. */
     String describe() {
-        return "worker " + index + " of the service \"" + service.id() + "\"";
+        return describe(service.id(), index);
+    }
+
+    static String describe(String serviceId, int index) {
+        return "worker " + index + " of the service \"" + serviceId + "\"";
+    }
+
+    boolean alive() {
+        return state == WorkerState.STARTING || state == WorkerState.STARTED;
+    }
+
+    Duration uptime(long nowNanos) {
+        return Duration.ofNanos(nowNanos - launchedAtNanos);
     }
 
     Optional<AgentConnection> connection() {

@@ -3,14 +3,8 @@ package dev.rt.supervisor;
 import dev.rt.protocol.Hello;
 import dev.rt.protocol.HelloAck;
 import dev.rt.protocol.Message;
-import dev.rt.protocol.MessageVisitor;
-import dev.rt.protocol.Protocol;
-import dev.rt.protocol.Ready;
 import dev.rt.protocol.RtException;
-import dev.rt.protocol.StartFailed;
-import dev.rt.protocol.Stats;
 import dev.rt.protocol.Stop;
-import dev.rt.protocol.Stopped;
 import dev.rt.supervisor.agent.AgentConnection;
 import dev.rt.supervisor.agent.AgentEvents;
 import dev.rt.supervisor.config.RuntimeConfig;
@@ -27,6 +21,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
@@ -37,11 +32,16 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Starts, watches, restarts and stops worker JVMs. All worker state lives on one single-threaded loop:
- * public methods and agent events hop onto it, and results come back as futures.
+ * Starts, watches, restarts, replaces and stops worker JVMs. All worker state lives on one single-threaded
+ * loop: public methods and agent events hop onto it, and results come back as futures. What happens after a
+ * failed start is {@link StartAttempts}'s, after a crash {@link #restartAfterCrash}'s, after failed health
+ * checks {@link Replacement}'s.
  */
 final class WorkerLifecycle implements AgentEvents, AutoCloseable {
+    static final Duration STATS_INTERVAL = Duration.ofSeconds(1);
+
     private final RuntimeConfig config;
+    private final RuntimeOptions options;
     private final WorkerCommand command;
     private final WorkerRegistry registry;
     private final RuntimeLog log;
@@ -52,34 +52,49 @@ final class WorkerLifecycle implements AgentEvents, AutoCloseable {
         thread.setDaemon(true);
         return thread;
     });
-    private final Map<String, Worker> workers = new LinkedHashMap<>();          // loop only
-    private final Map<String, Integer> nextIndex = new HashMap<>();             // loop only
-    private final Map<String, Backoff> backoffs = new HashMap<>();              // loop only
-    private final Map<String, Worker> byLabel = new ConcurrentHashMap<>();      // read by agent threads
+    private final HealthMonitor health;
+    private final StartAttempts startAttempts;
+    private final Replacement replacement;
+    private final DebugSlots debugSlots = new DebugSlots();                           // loop only
+    private final Map<String, Worker> workers = new LinkedHashMap<>();               // loop only
+    private final Map<String, Integer> nextIndex = new HashMap<>();                  // loop only
+    private final Map<String, Backoff> backoffs = new HashMap<>();                   // loop only
+    private final Map<String, Worker> byLabel = new ConcurrentHashMap<>();           // read by agent threads
+    private final Map<AgentConnection, Worker> byConnection = new ConcurrentHashMap<>();
     private final AtomicLong stopIds = new AtomicLong();
-    private boolean shuttingDown;                                               // loop only
+    private boolean shuttingDown;                                                    // loop only
+    private volatile boolean killed;
 
-    WorkerLifecycle(RuntimeConfig config, WorkerCommand command, WorkerRegistry registry, RuntimeLog log,
-            Map<String, String> realEnv, int meshProxyPort) {
+    WorkerLifecycle(RuntimeConfig config, RuntimeOptions options, WorkerCommand command, WorkerRegistry registry,
+            RuntimeLog log, Map<String, String> realEnv, int meshProxyPort) {
         this.config = config;
+        this.options = options;
         this.command = command;
         this.registry = registry;
         this.log = log;
         this.realEnv = realEnv;
         this.meshProxyPort = meshProxyPort;
+        this.startAttempts = new StartAttempts(this, log, options.production());
+        this.replacement = new Replacement(this, log, config.gracefulShutdown().service());
+        this.health = new HealthMonitor(loop, log, STATS_INTERVAL, worker -> replacement.replace(worker, true));
     }
 
-    /** Starts one new worker of the service; the future completes when it is ready or fails to start. */
+    // ---- for any thread ----
+
+    /**
+     * Starts one new worker of the service, retrying a failed start up to {@link StartAttempts#MAX_RETRIES}
+     * times when the service restarts on error; the future completes when it is ready or fails for good.
+     */
     CompletableFuture<Integer> start(ServiceConfig service) {
-        return onLoop(() -> launch(service)).thenCompose(worker -> worker.ready);
+        return onLoop(() -> startAttempts.begin(service)).thenCompose(ready -> ready);
     }
 
     /** Stops every worker of the service gracefully, killing those still alive after {@code grace}. */
     CompletableFuture<Void> stopService(String serviceId, Duration grace) {
         return onLoop(() -> {
             List<CompletableFuture<Integer>> exits = new ArrayList<>();
-            for (Worker worker : workers.values()) {
-                if (worker.service.id().equals(serviceId) && isAlive(worker)) {
+            for (Worker worker : List.copyOf(workers.values())) {
+                if (worker.service.id().equals(serviceId) && worker.alive()) {
                     exits.add(stop(worker, grace));
                 }
             }
@@ -87,7 +102,24 @@ final class WorkerLifecycle implements AgentEvents, AutoCloseable {
         }).thenCompose(all -> all);
     }
 
-    /** From now on no worker is restarted. */
+    /**
+     * Replaces every started worker of the service, one at a time: a new worker starts, takes traffic once
+     * ready, then the old one stops gracefully. A worker whose replacement fails to start keeps serving.
+     */
+    CompletableFuture<Void> reload(String serviceId) {
+        return onLoop(() -> {
+            CompletableFuture<Void> chain = CompletableFuture.completedFuture(null);
+            for (Worker worker : List.copyOf(workers.values())) {
+                if (worker.service.id().equals(serviceId) && worker.state == WorkerState.STARTED) {
+                    chain = chain.thenCompose(done -> onLoop(() -> replacement.replace(worker, false))
+                            .thenCompose(replaced -> replaced));
+                }
+            }
+            return chain;
+        }).thenCompose(all -> all);
+    }
+
+    /** From now on no worker is started, restarted or replaced. */
     CompletableFuture<Void> beginShutdown() {
         return onLoop(() -> {
             shuttingDown = true;
@@ -99,35 +131,79 @@ final class WorkerLifecycle implements AgentEvents, AutoCloseable {
         return join(onLoop(() -> workers.values().stream().map(Worker::view).toList()));
     }
 
-    /** Last resort: every worker process still alive is killed at once. Safe from any thread. */
+    /** Last resort: no worker starts any more, and every worker process still alive is killed at once. */
     void killAll() {
+        killed = true;
         byLabel.values().forEach(worker -> worker.process.destroyForcibly());
     }
 
-    private Worker launch(ServiceConfig service) {
-        int index = nextIndex.merge(service.id(), 1, Integer::sum) - 1;
+    // ---- on the loop ----
+
+    boolean stopping() {
+        return shuttingDown || killed;
+    }
+
+    int nextIndex(ServiceConfig service) {
+        return nextIndex.merge(service.id(), 1, Integer::sum) - 1;
+    }
+
+    /** Starts the JVM of worker {@code index}; throws {@link RtException} when it cannot be spawned. */
+    Worker launch(ServiceConfig service, int index) {
+        if (stopping()) {
+            throw new RtException("RT_SERVICE_START_FAILED", "the " + Worker.describe(service.id(), index)
+                    + " was not started: the runtime is stopping");
+        }
         int port = FreePort.pick();
+        Debugger debugger = options.debugger();
+        int slot = debugger.enabled() ? debugSlots.take() : Worker.NO_DEBUG_SLOT;
+        List<String> debugOptions = debugger.enabled() ? List.of(debugger.jvmOption(debugger.port(slot))) : List.of();
         Process process;
         try {
-            process = command.processFor(service, index, port, realEnv).start();
+            process = command.processFor(service, index, port, realEnv, debugOptions, options.development()).start();
         } catch (IOException e) {
-            throw new RtException("RT_WORKER_SPAWN_FAILED", "cannot start a JVM for worker " + index
-                    + " of the service \"" + service.id() + "\": " + e.getMessage() + " (check the java executable "
+            debugSlots.release(slot);
+            throw new RtException("RT_WORKER_SPAWN_FAILED", "cannot start a JVM for the "
+                    + Worker.describe(service.id(), index) + ": " + e.getMessage() + " (check the java executable "
                     + command.java() + ")");
         }
-        Worker worker = new Worker(service, index, process);
-        worker.startedAtNanos = System.nanoTime();
+        Worker worker = new Worker(service, index, process, System.nanoTime(), slot);
         workers.put(worker.label(), worker);
         byLabel.put(worker.label(), worker);
         log.info("Starting the " + worker.describe() + " (pid " + process.pid() + ")...");
+        if (slot != Worker.NO_DEBUG_SLOT) {
+            int debugPort = debugger.port(slot);
+            log.info("The " + worker.describe() + (debugger.suspend() ? " waits for a debugger" : " accepts a debugger")
+                    + (debugPort == 0 ? " on the port its JVM prints" : " on " + debugger.host() + ":" + debugPort) + ".");
+        }
         OutputPump.start(process.getInputStream(), log, service.id(), index, false);
         OutputPump.start(process.getErrorStream(), log, service.id(), index, true);
         process.onExit().thenAccept(p -> loop.execute(() -> onExit(worker, p.exitValue())));
         long timeout = config.startTimeout().toMillis();
-        if (timeout > 0) {
+        if (timeout > 0 && !debugger.suspend()) {
             loop.schedule(() -> onStartTimeout(worker), timeout, TimeUnit.MILLISECONDS);
         }
         return worker;
+    }
+
+    void onReady(Worker worker, int port) {
+        if (worker.state != WorkerState.STARTING || worker.timedOut) {
+            return;
+        }
+        worker.port = port;
+        worker.state = WorkerState.STARTED;
+        worker.readyAtNanos = System.nanoTime();
+        registry.publish(workers.values());
+        log.info("Started the " + worker.describe() + " on port " + port + " in "
+                + (worker.readyAtNanos - worker.launchedAtNanos) / 1_000_000 + " ms.");
+        worker.ready.complete(port);
+        if (healthChecked(worker.service)) {
+            health.watch(worker);
+        }
+    }
+
+    /** Health checks run when enabled, only for services restarted on error, and never under a debugger. */
+    private boolean healthChecked(ServiceConfig service) {
+        return service.health().enabled() && service.restartOnError().enabled() && !options.debugger().enabled();
     }
 
     private void onStartTimeout(Worker worker) {
@@ -135,6 +211,7 @@ final class WorkerLifecycle implements AgentEvents, AutoCloseable {
             return;
         }
         long ms = config.startTimeout().toMillis();
+        worker.timedOut = true;
         worker.startFailure = "it did not become ready within " + ms + " ms (startTimeout); it was killed";
         log.error("The " + worker.describe() + " failed to start in " + ms + "ms. Forcefully killing it.");
         worker.process.destroyForcibly();
@@ -142,69 +219,90 @@ final class WorkerLifecycle implements AgentEvents, AutoCloseable {
 
     private void onExit(Worker worker, int code) {
         WorkerState was = worker.state;
-        byLabel.remove(worker.label());
+        byLabel.remove(worker.label(), worker);
+        workers.remove(worker.label(), worker);
+        debugSlots.release(worker.debugSlot);
         worker.exited.complete(code);
         switch (was) {
             case STARTING -> {
                 worker.state = WorkerState.EXITED;
                 String reason = worker.startFailure != null ? worker.startFailure
                         : "its JVM exited with code " + code + " before it was ready (see its output above)";
-                worker.ready.completeExceptionally(new RtException("RT_SERVICE_START_FAILED",
+                worker.startFailure = reason;
+                worker.ready.completeExceptionally(new RtException(
+                        worker.timedOut ? "RT_SERVICE_START_TIMEOUT" : "RT_SERVICE_START_FAILED",
                         "the " + worker.describe() + " failed to start: " + reason));
             }
             case STOPPING -> {
                 worker.state = WorkerState.STOPPED;
                 log.info("Stopped the " + worker.describe() + ".");
+                worker.ready.completeExceptionally(new RtException("RT_SERVICE_START_FAILED",
+                        "the " + worker.describe() + " was stopped before it was ready"));
             }
             case STARTED -> {
                 worker.state = WorkerState.EXITED;
                 registry.publish(workers.values());
+                if (stopping()) {
+                    log.info("The " + worker.describe() + " exited with code " + code + ".");
+                    return;
+                }
                 log.warn("The " + worker.describe() + " unexpectedly exited with code " + code + ".");
-                scheduleRestart(worker.service);
+                if (worker.replacement == null) {
+                    restartAfterCrash(worker.service, worker.describe(), worker.uptime(System.nanoTime()));
+                }
             }
             case STOPPED, EXITED -> { }
         }
-        workers.remove(worker.label());
     }
 
-    private void scheduleRestart(ServiceConfig service) {
-        if (shuttingDown) {
+    /**
+     * After a worker died (or a restarted one failed to start): per the service's {@code restartOnError},
+     * nothing (it stays down, the others keep serving) or a new worker after the {@link Backoff} delay,
+     * again and again until one starts.
+     */
+    void restartAfterCrash(ServiceConfig service, String described, Duration uptime) {
+        if (stopping()) {
             return;
         }
-        if (!config.restartOnError().enabled()) {
-            log.warn("A worker of the service \"" + service.id() + "\" is no longer available (restartOnError is off).");
+        if (!service.restartOnError().enabled()) {
+            log.warn("The " + described + " is no longer available.");
             return;
         }
         Duration delay = backoffs.computeIfAbsent(service.id(),
-                id -> new Backoff(config.restartOnError().effectiveDelay(true))).next(System.nanoTime());
-        log.warn(delay.isZero() ? "A worker of the service \"" + service.id() + "\" is being restarted ..."
-                : "A worker of the service \"" + service.id() + "\" will be restarted in " + delay.toMillis() + "ms ...");
-        loop.schedule(() -> restart(service), delay.toMillis(), TimeUnit.MILLISECONDS);
+                id -> new Backoff(service.restartOnError().effectiveDelay(options.production()))).next(uptime);
+        log.warn(delay.toMillis() < StartAttempts.IMMEDIATE_BELOW_MILLIS ? "The " + described + " is being restarted ..."
+                : "The " + described + " will be restarted in " + delay.toMillis() + "ms ...");
+        loop.schedule(() -> relaunch(service), delay.toMillis(), TimeUnit.MILLISECONDS);
     }
 
-    private void restart(ServiceConfig service) {
-        if (shuttingDown) {
+    private void relaunch(ServiceConfig service) {
+        if (stopping()) {
             return;
         }
+        int index = nextIndex(service);
         Worker worker;
         try {
-            worker = launch(service);
+            worker = launch(service, index);
         } catch (RtException e) {
             log.error(e.getMessage());
-            scheduleRestart(service);
+            restartAfterCrash(service, Worker.describe(service.id(), index), Duration.ZERO);
             return;
         }
         worker.ready.whenComplete((port, failure) -> loop.execute(() -> {
             if (failure == null) {
                 log.info("The " + worker.describe() + " has been successfully restarted.");
-            } else {
-                log.error(failure.getMessage());
-                scheduleRestart(service);
+            } else if (!stopping()) {
+                log.error("Failed to start the " + worker.describe() + ": " + failure.getMessage());
+                restartAfterCrash(service, worker.describe(), worker.uptime(System.nanoTime()));
             }
         }));
     }
 
-    private CompletableFuture<Integer> stop(Worker worker, Duration grace) {
+    /** Stops one worker gracefully: out of the upstreams, {@code Stop}, killed if alive after {@code grace}. */
+    CompletableFuture<Integer> stop(Worker worker, Duration grace) {
+        if (!worker.alive()) {
+            return worker.exited;
+        }
         worker.state = WorkerState.STOPPING;
         registry.publish(workers.values());
         log.info("Stopping the " + worker.describe() + "...");
@@ -222,112 +320,61 @@ final class WorkerLifecycle implements AgentEvents, AutoCloseable {
         return worker.exited;
     }
 
-    private static boolean isAlive(Worker worker) {
-        return worker.state == WorkerState.STARTING || worker.state == WorkerState.STARTED;
-    }
-
     // ---- agent events: called on connection threads ----
 
     @Override
     public Optional<HelloAck> hello(AgentConnection connection, Hello hello) {
-        Worker worker = byLabel.get(hello.serviceId() + ":" + hello.workerIndex());
+        Worker worker = byLabel.get(Worker.label(hello.serviceId(), hello.workerIndex()));
         if (worker == null || worker.process.pid() != hello.pid()) {
             log.error("agent socket: refused a connection claiming to be worker " + hello.serviceId() + ":"
                     + hello.workerIndex() + " (pid " + hello.pid() + "), which this runtime did not start");
             return Optional.empty();
         }
+        byConnection.put(connection, worker);
         loop.execute(() -> worker.connection = connection);
         ServiceConfig service = worker.service;
         return Optional.of(new HelloAck(service.id(), worker.index, service.application().kind(),
                 service.application().settings(), service.directory().toString(), service.arguments(),
-                meshProxyPort, config.exitOnUnhandledErrors(), 1000));
+                meshProxyPort, config.exitOnUnhandledErrors(), STATS_INTERVAL.toMillis()));
     }
 
     @Override
     public void message(AgentConnection connection, Message message) {
-        Worker worker = byLabel.get(connection.toString().replace("worker ", ""));
+        Worker worker = byConnection.get(connection);
         if (worker != null) {
-            loop.execute(() -> message.accept(new WorkerMessages(worker)));
+            loop.execute(() -> message.accept(new WorkerMessages(this, worker, log)));
         }
     }
 
     @Override
     public void disconnected(AgentConnection connection, Optional<String> error) {
-        // The process exit, not the socket, decides what happens to a worker.
-    }
-
-    /** Handles a worker's frames on the loop. */
-    private final class WorkerMessages implements MessageVisitor<Void> {
-        private final Worker worker;
-
-        WorkerMessages(Worker worker) {
-            this.worker = worker;
-        }
-
-        @Override
-        public Void ready(Ready ready) {
-            if (worker.state == WorkerState.STARTING) {
-                worker.port = ready.port();
-                worker.state = WorkerState.STARTED;
-                registry.publish(workers.values());
-                log.info("Started the " + worker.describe() + " on port " + ready.port() + " in "
-                        + (System.nanoTime() - worker.startedAtNanos) / 1_000_000 + " ms.");
-                worker.ready.complete(ready.port());
-            }
-            return null;
-        }
-
-        @Override
-        public Void startFailed(StartFailed failed) {
-            worker.startFailure = failed.message();
-            return null;
-        }
-
-        @Override
-        public Void stats(Stats stats) {
-            worker.lastStats = stats;
-            return null;
-        }
-
-        @Override
-        public Void stopped(Stopped stopped) {
-            return null;
-        }
-
-        @Override
-        public Void hello(Hello hello) {
-            return unexpected(hello);
-        }
-
-        @Override
-        public Void helloAck(HelloAck ack) {
-            return unexpected(ack);
-        }
-
-        @Override
-        public Void stop(Stop stop) {
-            return unexpected(stop);
-        }
-
-        private Void unexpected(Message message) {
-            log.error("agent socket: " + worker.label() + " sent an unexpected " + message.getClass().getSimpleName()
-                    + " frame; ignored");
-            return null;
-        }
+        byConnection.remove(connection); // the process exit, not the socket, decides what happens to a worker
     }
 
     // ---- loop plumbing ----
 
-    private <T> CompletableFuture<T> onLoop(java.util.concurrent.Callable<T> task) {
+    <T> CompletableFuture<T> onLoop(Callable<T> task) {
         CompletableFuture<T> result = new CompletableFuture<>();
-        loop.execute(() -> {
-            try {
-                result.complete(task.call());
-            } catch (Throwable e) {
-                result.completeExceptionally(e);
-            }
-        });
+        try {
+            loop.execute(() -> {
+                try {
+                    result.complete(task.call());
+                } catch (Throwable e) {
+                    result.completeExceptionally(e);
+                }
+            });
+        } catch (java.util.concurrent.RejectedExecutionException e) {
+            result.completeExceptionally(new RtException("RT_SUPERVISOR_CLOSED", "the supervisor has stopped"));
+        }
         return result;
+    }
+
+    void later(Runnable task, Duration delay) {
+        loop.schedule(task, delay.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    void onLoopLater(Runnable task) {
+        loop.execute(task);
     }
 
     private static <T> T join(CompletableFuture<T> future) {
@@ -345,5 +392,4 @@ final class WorkerLifecycle implements AgentEvents, AutoCloseable {
     public void close() {
         loop.shutdownNow();
     }
-
 }

@@ -20,6 +20,11 @@ final class LogCapture extends java.io.OutputStream {
         notifyAll();
     }
 
+    /** Waits for the next write, at most {@code limit}. */
+    synchronized void awaitWrite(Duration limit) throws InterruptedException {
+        wait(Math.max(1, limit.toMillis()));
+    }
+
     synchronized String text() {
         return bytes.toString(StandardCharsets.UTF_8);
     }

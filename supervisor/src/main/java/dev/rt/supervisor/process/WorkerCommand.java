@@ -1,6 +1,8 @@
 package dev.rt.supervisor.process;
 
 import dev.rt.protocol.Protocol;
+import dev.rt.supervisor.config.ByteSize;
+import dev.rt.supervisor.config.HealthConfig;
 import dev.rt.supervisor.config.ServiceConfig;
 import java.io.File;
 import java.nio.file.Path;
@@ -12,8 +14,10 @@ import java.util.stream.Stream;
 
 /**
  * The command line and environment of one worker JVM:
- * {@code java <rt options> <preload agents> <nodeOptions> -cp <agent jar>:<classpath> dev.rt.agent.WorkerMain},
- * run in the service directory. The real environment beats the variables from configuration.
+ * {@code java <rt options> <debugger> <preload agents> <nodeOptions> -cp <agent jar>:<classpath> dev.rt.agent.WorkerMain},
+ * run in the service directory. rt's options bound the heap with {@code health.maxHeapTotal} ({@code -Xmx})
+ * and {@code health.maxYoungGeneration} ({@code -Xmn}); {@code nodeOptions} come after them, so a user's
+ * own {@code -Xmx} wins. The real environment beats the variables from configuration.
  *
  * @param java        the {@code java} executable (the supervisor's own by default)
  * @param agentJar    the worker agent jar
@@ -22,21 +26,31 @@ import java.util.stream.Stream;
  */
 public record WorkerCommand(Path java, Path agentJar, Path agentSocket, Path root) {
     static final String MAIN_CLASS = "dev.rt.agent.WorkerMain";
-    static final String DEFAULT_MAX_HEAP = "4g";
+    static final String INITIAL_HEAP = "-Xms16m";
 
     public static Path currentJava() {
         return Path.of(System.getProperty("java.home"), "bin", "java");
     }
 
-    public ProcessBuilder processFor(ServiceConfig service, int workerIndex, int port, Map<String, String> realEnv) {
+    /**
+     * @param debugOptions the JDWP option when the runtime runs under {@code --inspect}, else empty
+     * @param development  {@code --dev}: the worker sees {@code RT_ENVIRONMENT=development}, {@code RT_DEV=true}
+     */
+    public ProcessBuilder processFor(ServiceConfig service, int workerIndex, int port, Map<String, String> realEnv,
+            List<String> debugOptions, boolean development) {
         List<String> command = new ArrayList<>();
         command.add(java.toString());
-        command.add("-Xmx" + DEFAULT_MAX_HEAP);
-        command.add("-Xms16m");
+        HealthConfig health = service.health();
+        command.add("-Xmx" + ByteSize.jvm(health.maxHeapTotal()));
+        health.maxYoungGeneration().ifPresent(young -> command.add("-Xmn" + ByteSize.jvm(young)));
+        if (health.maxHeapTotal() >= 16L << 20) {
+            command.add(INITIAL_HEAP);
+        }
         command.add("-XX:+ExitOnOutOfMemoryError");
         // The JDK HttpServer (which hosts build handlers) otherwise leaves Nagle on: 40 ms per small response.
         command.add("-Dsun.net.httpserver.nodelay=true");
         command.add("-Dserver.port=" + port);
+        command.addAll(debugOptions);
         service.preload().forEach(jar -> command.add("-javaagent:" + jar));
         command.addAll(service.jvmOptions());
         command.add("-cp");
@@ -56,7 +70,8 @@ public record WorkerCommand(Path java, Path agentJar, Path agentSocket, Path roo
         env.put(Protocol.ENV_WORKER_ID, Integer.toString(workerIndex));
         env.put(Protocol.ENV_ROOT, root.toString());
         env.put(Protocol.ENV_PORT, Integer.toString(port));
-        env.putIfAbsent("RT_ENVIRONMENT", "production");
+        env.putIfAbsent("RT_ENVIRONMENT", development ? "development" : "production");
+        env.putIfAbsent("RT_DEV", Boolean.toString(development));
         return builder;
     }
 }

@@ -1,0 +1,90 @@
+package dev.rt.supervisor;
+
+import dev.rt.protocol.RtException;
+import dev.rt.supervisor.config.RestartPolicy;
+import dev.rt.supervisor.config.ServiceConfig;
+import dev.rt.supervisor.log.RuntimeLog;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+
+/**
+ * Starting one worker for the runtime's start (REFERENCE.md §2.3): a start that fails (the JVM exits, the
+ * application reports a failure, or {@code startTimeout} passes and the JVM is killed) is tried again, with
+ * the same worker index since it never started, up to {@link #MAX_RETRIES} times when the service restarts
+ * on error, after its {@code restartOnError} delay (at once in production). Runs on the supervisor loop.
+ */
+final class StartAttempts {
+    static final int MAX_RETRIES = 5;
+    static final long IMMEDIATE_BELOW_MILLIS = RestartPolicy.IMMEDIATE_BELOW_MILLIS;
+
+    private final WorkerLifecycle lifecycle;
+    private final RuntimeLog log;
+    private final boolean production;
+
+    StartAttempts(WorkerLifecycle lifecycle, RuntimeLog log, boolean production) {
+        this.lifecycle = lifecycle;
+        this.log = log;
+        this.production = production;
+    }
+
+    /** Starts a new worker of the service; the future completes with its port or fails with the last error. */
+    CompletableFuture<Integer> begin(ServiceConfig service) {
+        CompletableFuture<Integer> result = new CompletableFuture<>();
+        attempt(service, lifecycle.nextIndex(service), 0, result);
+        return result;
+    }
+
+    private void attempt(ServiceConfig service, int index, int retry, CompletableFuture<Integer> result) {
+        Worker worker;
+        try {
+            worker = lifecycle.launch(service, index);
+        } catch (RtException e) {
+            failed(service, index, retry, e, e.getMessage(), false, result);
+            return;
+        }
+        worker.ready.whenComplete((port, failure) -> lifecycle.onLoopLater(() -> {
+            if (failure == null) {
+                result.complete(port);
+            } else {
+                RtException error = unwrap(failure);
+                String reason = worker.startFailure != null ? worker.startFailure : error.getMessage();
+                failed(service, index, retry, error, reason, worker.timedOut, result);
+            }
+        }));
+    }
+
+    private void failed(ServiceConfig service, int index, int retry, RtException error, String reason,
+            boolean timedOut, CompletableFuture<Integer> result) {
+        String label = Worker.describe(service.id(), index);
+        if (lifecycle.stopping()) {
+            result.completeExceptionally(error);
+            return;
+        }
+        if (!timedOut) {
+            log.error("Failed to start the " + label + ": " + reason);
+        }
+        if (!service.restartOnError().enabled()) {
+            result.completeExceptionally(error);
+            return;
+        }
+        if (retry >= MAX_RETRIES) {
+            log.error("Failed to start the " + label + " after " + MAX_RETRIES + " attempts.");
+            result.completeExceptionally(new RtException(error.code(), error.getMessage() + " (tried "
+                    + (MAX_RETRIES + 1) + " times)", error));
+            return;
+        }
+        Duration delay = service.restartOnError().effectiveDelay(production);
+        int next = retry + 1;
+        log.warn(delay.toMillis() < IMMEDIATE_BELOW_MILLIS
+                ? "Performing attempt " + next + " of " + MAX_RETRIES + " to start the " + label + " again ..."
+                : "Attempt " + next + " of " + MAX_RETRIES + " to start the " + label + " again will be performed in "
+                        + delay.toMillis() + "ms ...");
+        lifecycle.later(() -> attempt(service, index, next, result), delay);
+    }
+
+    private static RtException unwrap(Throwable failure) {
+        Throwable cause = failure instanceof CompletionException && failure.getCause() != null ? failure.getCause() : failure;
+        return cause instanceof RtException rt ? rt : new RtException("RT_SERVICE_START_FAILED", String.valueOf(cause));
+    }
+}

@@ -1,0 +1,70 @@
+package dev.rt.supervisor;
+
+import dev.rt.protocol.Hello;
+import dev.rt.protocol.HelloAck;
+import dev.rt.protocol.Message;
+import dev.rt.protocol.MessageVisitor;
+import dev.rt.protocol.Ready;
+import dev.rt.protocol.StartFailed;
+import dev.rt.protocol.Stats;
+import dev.rt.protocol.Stop;
+import dev.rt.protocol.Stopped;
+import dev.rt.supervisor.log.RuntimeLog;
+
+/** Handles one worker's frames; runs on the supervisor loop. */
+final class WorkerMessages implements MessageVisitor<Void> {
+    private final WorkerLifecycle lifecycle;
+    private final Worker worker;
+    private final RuntimeLog log;
+
+    WorkerMessages(WorkerLifecycle lifecycle, Worker worker, RuntimeLog log) {
+        this.lifecycle = lifecycle;
+        this.worker = worker;
+        this.log = log;
+    }
+
+    @Override
+    public Void ready(Ready ready) {
+        lifecycle.onReady(worker, ready.port());
+        return null;
+    }
+
+    @Override
+    public Void startFailed(StartFailed failed) {
+        worker.startFailure = failed.message();
+        return null;
+    }
+
+    @Override
+    public Void stats(Stats stats) {
+        worker.lastStats = stats;
+        worker.lastStatsAtNanos = System.nanoTime();
+        return null;
+    }
+
+    @Override
+    public Void stopped(Stopped stopped) {
+        return null;
+    }
+
+    @Override
+    public Void hello(Hello hello) {
+        return unexpected(hello);
+    }
+
+    @Override
+    public Void helloAck(HelloAck ack) {
+        return unexpected(ack);
+    }
+
+    @Override
+    public Void stop(Stop stop) {
+        return unexpected(stop);
+    }
+
+    private Void unexpected(Message message) {
+        log.error("agent socket: " + worker.label() + " sent an unexpected " + message.getClass().getSimpleName()
+                + " frame; ignored");
+        return null;
+    }
+}

@@ -1,0 +1,80 @@
+package dev.rt.supervisor;
+
+import static dev.rt.supervisor.RuntimeUnderTest.runtime;
+import static dev.rt.supervisor.RuntimeUnderTest.service;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Health checks with real worker JVMs under load: an unhealthy worker is replaced by a new one, which takes
+ * traffic before the old one stops gracefully, and no request fails meanwhile.
+ */
+class HealthReplacementTest {
+    private static final Duration LIMIT = Duration.ofSeconds(90);
+    /** Short checks, so that a test takes seconds: first check 500 ms after ready, two bad ones replace. */
+    private static final String FAST = "\"interval\": 1000, \"gracePeriod\": 500, \"maxUnhealthyChecks\": 2";
+
+    @TempDir
+    Path dir;
+
+    private static String worker(int index) {
+        return "The worker " + index + " of the service \\\"api\\\"";
+    }
+
+    @Test
+    void aWorkerUsingEveryProcessorIsReplacedWhileNoRequestFails() throws Exception {
+        String api = service("api", "busy-loop", "\"health\": {" + FAST + ", \"maxELU\": 0.6}");
+        try (var rt = RuntimeUnderTest.configure(dir, runtime("api", api)).start();
+                Load load = Load.start(List.of(rt.url() + "/hello"), 2, "hello"::equals)) {
+            rt.awaitLog(worker(0) + " is unhealthy. Replacing it ...", LIMIT);
+            rt.awaitLog(worker(0) + " has been replaced by the worker 1.", LIMIT);
+            rt.awaitLog("Stopped the worker 0 of the service \\\"api\\\".", LIMIT);
+            load.awaitSuccesses(20, LIMIT);
+            load.close();
+
+            assertThat(load.failures()).isEmpty();
+            assertThat(rt.log()).contains(worker(0) + " has an ELU of ").doesNotContain("unexpectedly exited")
+                    .doesNotContain("Killing it");
+            assertThat(rt.workers()).extracting(WorkerView::label).containsExactly("api:1");
+        }
+    }
+
+    @Test
+    void aWorkerHoldingTooMuchOfMaxHeapTotalIsReplacedWhileNoRequestFails() throws Exception {
+        String api = service("api", "leaks-heap", "\"health\": {" + FAST + ", \"maxHeapTotal\": \"64M\", \"maxHeapUsed\": 0.5}");
+        try (var rt = RuntimeUnderTest.configure(dir, runtime("api", api)).start();
+                Load load = Load.start(List.of(rt.url() + "/hello"), 2, "hello"::equals)) {
+            rt.awaitLog(worker(0) + " is unhealthy. Replacing it ...", LIMIT);
+            rt.awaitLog("Stopped the worker 0 of the service \\\"api\\\".", LIMIT);
+            load.awaitSuccesses(20, LIMIT);
+            load.close();
+
+            assertThat(load.failures()).isEmpty();
+            assertThat(rt.log()).contains(worker(0) + " is using ").contains("% of the memory, above the maximum"
+                    + " allowed usage of 50.00 %.").doesNotContain("unexpectedly exited");
+            assertThat(Long.parseLong(rt.get("/max-heap").body())).as("-Xmx from maxHeapTotal")
+                    .isLessThanOrEqualTo(64L << 20).isGreaterThan(32L << 20);
+        }
+    }
+
+    @Test
+    void healthChecksRunOnlyForServicesRestartedOnError() throws Exception {
+        String health = "\"health\": {" + FAST + ", \"maxHeapTotal\": \"64M\", \"maxHeapUsed\": 0.5}";
+        String config = runtime("api", service("api", "probe"),
+                service("unchecked", "leaks-heap", health + ", \"restartOnError\": false"),
+                service("checked", "leaks-heap", health));
+        try (var rt = RuntimeUnderTest.configure(dir, config).start()) {
+            rt.awaitLog("The worker 0 of the service \\\"checked\\\" has been replaced by the worker 1.", LIMIT);
+
+            assertThat(rt.log()).contains("leaks-heap: holding all of it")
+                    .doesNotContain("of the service \\\"unchecked\\\" is using")
+                    .doesNotContain("of the service \\\"unchecked\\\" is unhealthy");
+            assertThat(rt.worker("unchecked:0").state()).isEqualTo(WorkerState.STARTED);
+        }
+    }
+}

@@ -1,0 +1,139 @@
+package dev.rt.supervisor;
+
+import static dev.rt.supervisor.RuntimeUnderTest.runtime;
+import static dev.rt.supervisor.RuntimeUnderTest.runtimeWith;
+import static dev.rt.supervisor.RuntimeUnderTest.service;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.rt.protocol.RtException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Start order, start timeout, start retries and development mode, with real worker JVMs. */
+class StartRulesTest {
+    private static final Duration LIMIT = Duration.ofSeconds(60);
+
+    @TempDir
+    Path dir;
+
+    private static String started(String service) {
+        return "Started the worker 0 of the service \\\"" + service + "\\\"";
+    }
+
+    private static String starting(String service) {
+        return "Starting the worker 0 of the service \\\"" + service + "\\\"";
+    }
+
+    @Test
+    void listedServicesStartOneAfterTheOtherInTheOrderListed() throws Exception {
+        String config = runtime("c", service("b", "probe"), service("a", "probe"), service("c", "probe"));
+        try (var rt = RuntimeUnderTest.configure(dir, config).start()) {
+            String log = rt.log();
+            assertThat(log.indexOf(started("b"))).isPositive().isLessThan(log.indexOf(starting("a")));
+            assertThat(log.indexOf(started("a"))).isLessThan(log.indexOf(starting("c")));
+        }
+    }
+
+    @Test
+    void withoutAServicesListServicesStartInDependencyOrderWithTheServicesOfALevelTogether() throws Exception {
+        String config = runtime("api", service("api", "probe", "\"dependencies\": [\"users\", \"orders\"]"),
+                service("users", "probe"), service("orders", "probe"));
+        try (var rt = RuntimeUnderTest.configureInDependencyOrder(dir, config).start()) {
+            String log = rt.log();
+            int firstStarted = Math.min(log.indexOf(started("users")), log.indexOf(started("orders")));
+            assertThat(log.indexOf(starting("users"))).isLessThan(firstStarted);
+            assertThat(log.indexOf(starting("orders"))).isLessThan(firstStarted);
+            assertThat(log.indexOf(starting("api")))
+                    .isGreaterThan(log.indexOf(started("users"))).isGreaterThan(log.indexOf(started("orders")));
+            assertThat(rt.get("/hello").body()).isEqualTo("hello");
+        }
+    }
+
+    @Test
+    void aDependencyCycleFailsTheStartNamingItBeforeAnyJvmStarts() throws Exception {
+        String config = runtime("api", service("api", "probe", "\"dependencies\": [\"back\"]"),
+                service("back", "probe", "\"dependencies\": [\"api\"]"));
+        var rt = RuntimeUnderTest.configure(dir, config);
+        try (rt) {
+            assertThatThrownBy(rt::start).isInstanceOf(RtException.class)
+                    .hasMessageStartingWith("Detected a cycle in the services dependencies: api -> back -> api");
+        }
+        assertThat(rt.log()).doesNotContain("Starting the worker");
+    }
+
+    @Test
+    void aWorkerThatCrashesOnEveryStartIsTriedSixTimesThenTheStartFailsNamingServiceAndError() throws Exception {
+        var rt = RuntimeUnderTest.configure(dir, runtime("api", service("api", "crash-on-start")));
+        try (rt) {
+            assertThatThrownBy(rt::start).isInstanceOf(RtException.class).hasMessage("the worker 0 of the service \"api\""
+                    + " failed to start: its JVM exited with code 1 before it was ready (see its output above) (tried 6 times)");
+        }
+        assertThat(rt.count("crash-on-start: dying before ready")).isEqualTo(6);
+        for (int attempt = 1; attempt <= 5; attempt++) {
+            assertThat(rt.log()).contains("Performing attempt " + attempt + " of 5 to start the worker 0 of the service"
+                    + " \\\"api\\\" again ...");
+        }
+        assertThat(rt.log()).contains("Failed to start the worker 0 of the service \\\"api\\\" after 5 attempts.");
+        assertNoWorkerAlive(rt);
+    }
+
+    @Test
+    void aWorkerThatCrashesOnItsFirstTwoStartsServesAfterTheThirdAttempt() throws Exception {
+        String env = "\"env\": {\"CRASH_ON_START_FILE\": \"" + dir.resolve("starts") + "\", \"CRASH_ON_START_TIMES\": \"2\"}";
+        try (var rt = RuntimeUnderTest.configure(dir, runtime("api", service("api", "crash-on-start", env))).start()) {
+            assertThat(rt.get("/hello").body()).isEqualTo("hello");
+            assertThat(rt.log()).contains("Performing attempt 2 of 5").doesNotContain("Performing attempt 3 of 5");
+            assertThat(rt.workers()).extracting(WorkerView::label).containsExactly("api:0");
+        }
+    }
+
+    @Test
+    void aWorkerNotReadyWithinStartTimeoutIsKilledAndItsStartRetried() throws Exception {
+        String env = "\"env\": {\"SLOW_START_FILE\": \"" + dir.resolve("starts") + "\", \"SLOW_START_TIMES\": \"1\","
+                + " \"SLOW_START_MS\": \"600000\"}";
+        String config = runtimeWith("\"startTimeout\": 1500, ", "api", service("api", "slow-start", env));
+        try (var rt = RuntimeUnderTest.configure(dir, config).start()) {
+            assertThat(rt.get("/hello").body()).isEqualTo("hello");
+            assertThat(rt.log()).contains("The worker 0 of the service \\\"api\\\" failed to start in 1500ms."
+                    + " Forcefully killing it.").contains("Performing attempt 1 of 5");
+            assertThat(rt.count("slow-start: taking my time")).isEqualTo(1);
+        }
+    }
+
+    @Test
+    void withoutRestartOnErrorAStartTimeoutFailsAtOnce() throws Exception {
+        String config = runtimeWith("\"startTimeout\": 1500, \"restartOnError\": false, ", "api",
+                service("api", "slow-start", "\"env\": {\"SLOW_START_MS\": \"600000\"}"));
+        var rt = RuntimeUnderTest.configure(dir, config);
+        try (rt) {
+            assertThatThrownBy(rt::start).isInstanceOf(RtException.class)
+                    .hasMessage("the worker 0 of the service \"api\" failed to start: it did not become ready within"
+                            + " 1500 ms (startTimeout); it was killed")
+                    .extracting(e -> ((RtException) e).code()).isEqualTo("RT_SERVICE_START_TIMEOUT");
+        }
+        assertThat(rt.log()).doesNotContain("Performing attempt");
+        assertNoWorkerAlive(rt);
+    }
+
+    @Test
+    void developmentModeRunsOneWorkerPerService() throws Exception {
+        String config = runtime("api", service("api", "probe"), service("back", "probe", "\"workers\": 3"));
+        try (var rt = RuntimeUnderTest.configure(dir, config, RuntimeOptions.DEFAULTS.withDevelopment(true)).start()) {
+            assertThat(rt.workers()).extracting(WorkerView::label).containsExactlyInAnyOrder("api:0", "back:0");
+            assertThat(rt.get("/env?name=RT_ENVIRONMENT").body()).isEqualTo("development");
+        }
+    }
+
+    static void assertNoWorkerAlive(RuntimeUnderTest rt) {
+        for (long pid : rt.pids()) {
+            ProcessHandle.of(pid).ifPresent(p -> {
+                boolean exited = p.onExit().completeOnTimeout(null, 5, TimeUnit.SECONDS).join() != null;
+                assertThat(exited).as("worker pid %d has exited", pid).isTrue();
+            });
+        }
+    }
+}

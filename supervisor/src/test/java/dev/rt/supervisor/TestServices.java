@@ -1,0 +1,28 @@
+package dev.rt.supervisor;
+
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import dev.rt.supervisor.config.ApplicationConfig;
+import dev.rt.supervisor.config.HealthConfig;
+import dev.rt.supervisor.config.RestartPolicy;
+import dev.rt.supervisor.config.ServiceConfig;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+/** {@link ServiceConfig}s built in memory for unit tests: the one place that calls its constructor. */
+public final class TestServices {
+    private TestServices() {
+    }
+
+    public static ServiceConfig service(String id, String... dependencies) {
+        return service(id, HealthConfig.DEFAULTS, List.of(), List.of(dependencies));
+    }
+
+    public static ServiceConfig service(String id, HealthConfig health, List<String> jvmOptions, List<String> dependencies) {
+        Path directory = Path.of("/srv", id);
+        return new ServiceConfig(id, directory, 1, List.of(), Map.of("FROM_CONFIG", "config"), jvmOptions,
+                List.of(directory.resolve("agent.jar")), dependencies, RestartPolicy.of(RestartPolicy.DEFAULT_DELAY_MILLIS),
+                health, new ApplicationConfig(directory.resolve("rt.json"), "java", JsonNodeFactory.instance.objectNode(),
+                        List.of(directory.resolve("app.jar"))));
+    }
+}

@@ -1,0 +1,60 @@
+package dev.rt.supervisor.process;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.rt.supervisor.TestServices;
+import dev.rt.supervisor.config.HealthConfig;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+import org.junit.jupiter.api.Test;
+
+class WorkerCommandTest {
+    private final WorkerCommand command = new WorkerCommand(Path.of("/jdk/bin/java"), Path.of("/cache/agent.jar"),
+            Path.of("/tmp/rt-1/agent.sock"), Path.of("/srv"));
+
+    private static HealthConfig heap(long maxHeapTotal, OptionalLong young) {
+        return new HealthConfig(true, Duration.ofSeconds(30), Duration.ofSeconds(30), 10, 0.99, 0.99, maxHeapTotal, young);
+    }
+
+    @Test
+    void heapIsBoundedByMaxHeapTotalAndYoungGenerationByMaxYoungGeneration() {
+        var service = TestServices.service("api", heap(512L << 20, OptionalLong.of(64L << 20)), List.of(), List.of());
+
+        List<String> args = command.processFor(service, 0, 4000, Map.of(), List.of(), false).command();
+
+        assertThat(args).contains("-Xmx512m", "-Xmn64m").doesNotContain("-Xmx4g");
+    }
+
+    @Test
+    void optionsComeInOrderRtsThenDebuggerThenPreloadThenNodeOptionsThenClassPath() {
+        var service = TestServices.service("api", heap(4L << 30, OptionalLong.empty()), List.of("-Xmx1g", "-Dx=y"), List.of());
+
+        List<String> args = command.processFor(service, 3, 4000, Map.of(), List.of("-agentlib:jdwp=x"), false).command();
+
+        assertThat(args.get(0)).isEqualTo("/jdk/bin/java");
+        assertThat(args).containsSubsequence("-Xmx4096m", "-agentlib:jdwp=x", "-javaagent:/srv/api/agent.jar", "-Xmx1g",
+                "-Dx=y", "-cp", "/cache/agent.jar:/srv/api/app.jar", "dev.rt.agent.WorkerMain");
+        assertThat(args).noneMatch(arg -> arg.startsWith("-Xmn"));
+    }
+
+    @Test
+    void environmentNamesTheWorkerAndTheModeAndTheRealEnvironmentWins() {
+        var service = TestServices.service("api");
+
+        Map<String, String> env = command.processFor(service, 2, 4000, Map.of(), List.of(), true).environment();
+        Map<String, String> real = command.processFor(service, 2, 4000, Map.of("FROM_CONFIG", "real"), List.of(), false)
+                .environment();
+
+        assertThat(env).containsEntry("RT_SERVICE_ID", "api").containsEntry("RT_WORKER_ID", "2")
+                .containsEntry("PORT", "4000").containsEntry("RT_ROOT", "/srv")
+                .containsEntry("RT_AGENT_SOCKET", "/tmp/rt-1/agent.sock").containsEntry("FROM_CONFIG", "config");
+        if (System.getenv("RT_ENVIRONMENT") == null) {
+            assertThat(env).containsEntry("RT_ENVIRONMENT", "development").containsEntry("RT_DEV", "true");
+            assertThat(real).containsEntry("RT_ENVIRONMENT", "production").containsEntry("RT_DEV", "false");
+        }
+        assertThat(real).doesNotContainEntry("FROM_CONFIG", "config");
+    }
+}
