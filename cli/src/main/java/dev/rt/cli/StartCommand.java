@@ -1,5 +1,8 @@
 package dev.rt.cli;
 
+import dev.rt.protocol.RtException;
+import dev.rt.supervisor.Debugger;
+import dev.rt.supervisor.RuntimeOptions;
 import dev.rt.supervisor.RuntimeSession;
 import dev.rt.supervisor.config.RuntimeConfig;
 import dev.rt.supervisor.config.RuntimeConfigLoader;
@@ -7,13 +10,15 @@ import dev.rt.supervisor.log.RuntimeLog;
 import java.nio.file.Path;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-/** {@code rt start}: runs the runtime in the foreground until SIGINT or SIGTERM. */
+/** {@code rt start}: runs the runtime in the foreground until SIGINT or SIGTERM; SIGUSR2 restarts every service. */
 @Command(name = "start", mixinStandardHelpOptions = true,
         description = {"Start every service of the configuration as supervised worker JVMs and serve the "
-                + "entrypoint publicly. Runs until Ctrl-C (SIGINT) or SIGTERM, then stops gracefully.",
+                + "entrypoint publicly. Runs until Ctrl-C (SIGINT) or SIGTERM, then stops gracefully. "
+                + "SIGUSR2 restarts every service, one worker at a time, without stopping rt.",
                 "Without -c, looks for rt.json, rt.yml, rt.yaml, rt.tml, rt.toml in the current directory."})
 final class StartCommand implements Callable<Integer> {
     @Option(names = {"-c", "--config"}, paramLabel = "<path>",
@@ -25,12 +30,45 @@ final class StartCommand implements Callable<Integer> {
                     + "and RT_PRETTY_PRINT is not false).")
     Boolean pretty;
 
+    @Option(names = "--dev",
+            description = "Development mode: one worker per service, restartOnError delays honoured (production "
+                    + "restarts at once), RT_ENVIRONMENT=development in every worker.")
+    boolean development;
+
+    @Option(names = "--inspect", arity = "0..1", fallbackValue = "", paramLabel = "[host:]port",
+            description = "Open a JDWP debugger port on every worker: the first on port (default 127.0.0.1:9229), "
+                    + "the next ones counting up; each is printed in the log. Health checks are off.")
+    String inspect;
+
+    @Option(names = "--inspect-brk", arity = "0..1", fallbackValue = "", paramLabel = "[host:]port",
+            description = "Like --inspect, and every worker waits for a debugger before it runs (startTimeout is off).")
+    String inspectBrk;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
     @Override
     public Integer call() {
+        RuntimeOptions options = RuntimeOptions.DEFAULTS.withDevelopment(development).withDebugger(debugger());
         RuntimeConfig loaded = new RuntimeConfigLoader(System.getenv(), Path.of("")).load(Optional.ofNullable(config));
         boolean human = pretty != null ? pretty
                 : System.console() != null && !"false".equalsIgnoreCase(System.getenv("RT_PRETTY_PRINT"));
         RuntimeLog log = new RuntimeLog(System.out, human);
-        return new RuntimeSession(loaded, log, System.getenv()).run();
+        return new RuntimeSession(loaded, options, log, System.getenv()).run();
+    }
+
+    private Debugger debugger() {
+        if (inspect != null && inspectBrk != null) {
+            throw new CommandLine.ParameterException(spec.commandLine(),
+                    "--inspect and --inspect-brk cannot be used together; --inspect-brk already opens the debugger port");
+        }
+        try {
+            if (inspectBrk != null) {
+                return Debugger.parse("--inspect-brk", inspectBrk, true);
+            }
+            return inspect != null ? Debugger.parse("--inspect", inspect, false) : Debugger.OFF;
+        } catch (RtException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+        }
     }
 }

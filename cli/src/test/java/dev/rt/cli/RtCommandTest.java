@@ -34,6 +34,26 @@ class RtCommandTest {
     }
 
     @Test
+    void startHelpDescribesDevelopmentModeAndTheDebuggerOptions() {
+        assertThat(run("start", "--help")).isZero();
+        assertThat(out.toString()).contains("--dev").contains("--inspect[=[host:]port]")
+                .contains("--inspect-brk[=[host:]port]").contains("SIGUSR2");
+    }
+
+    @Test
+    void aBadInspectValueIsAUsageErrorSayingWhatIsAccepted() {
+        assertThat(run("start", "--inspect=localhost:http")).isEqualTo(ExitCodes.USAGE);
+        assertThat(err.toString()).contains("--inspect takes [host:]port with a port from 0 to 65535, found"
+                + " \"localhost:http\"");
+    }
+
+    @Test
+    void inspectAndInspectBrkTogetherIsAUsageError() {
+        assertThat(run("start", "--inspect", "--inspect-brk=9230")).isEqualTo(ExitCodes.USAGE);
+        assertThat(err.toString()).contains("--inspect and --inspect-brk cannot be used together");
+    }
+
+    @Test
     void versionNamesRtAndJava() {
         assertThat(run("--version")).isZero();
         assertThat(out.toString()).startsWith("rt 0.1.0").contains("Java " + System.getProperty("java.version"));

@@ -20,15 +20,22 @@ import org.junit.jupiter.api.io.TempDir;
 /** {@code rt start} as a separate process, driven by signals and HTTP like a user would. */
 class StartCommandIT {
     private static final Duration START = Duration.ofSeconds(30);
+    /** A failed start is retried five times unless restartOnError is off; the supervisor's tests cover retries. */
+    private static final String NO_RETRY = "\"restartOnError\": false, ";
     private final HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
     @TempDir
     Path dir;
 
     private Path runtime(String entrypoint, String... services) throws Exception {
+        return runtimeWith("", entrypoint, services);
+    }
+
+    /** {@code extra}: more top-level settings, ending with a comma. */
+    private Path runtimeWith(String extra, String entrypoint, String... services) throws Exception {
         Path file = dir.resolve("rt.json");
-        Files.writeString(file, "{\"entrypoint\": \"" + entrypoint + "\", \"server\": {\"port\": 0}, \"services\": ["
-                + String.join(", ", services) + "]}");
+        Files.writeString(file, "{" + extra + "\"entrypoint\": \"" + entrypoint + "\", \"server\": {\"port\": 0},"
+                + " \"services\": [" + String.join(", ", services) + "]}");
         return file;
     }
 
@@ -142,7 +149,7 @@ class StartCommandIT {
 
     @Test
     void missingBuildClassExitsFourNamingTheClassAndServiceAndLeavesNoJvm() throws Exception {
-        Path config = runtime("api", Fixtures.service("api", "missing-class", ""));
+        Path config = runtimeWith(NO_RETRY, "api", Fixtures.service("api", "missing-class", ""));
         try (RtProcess rt = RtProcess.start(dir, Map.of(), "start", "-c", config.toString())) {
             assertThat(rt.awaitExit(START)).isEqualTo(4);
             assertThat(rt.stderr()).startsWith("rt: the worker 0 of the service \"api\" failed to start: ")
@@ -153,7 +160,8 @@ class StartCommandIT {
 
     @Test
     void workerThatFailsToStartExitsFourAndStopsTheServicesAlreadyRunning() throws Exception {
-        Path config = runtime("api", Fixtures.service("back", "probe", ""), Fixtures.service("api", "throws-on-build", ""));
+        Path config = runtimeWith(NO_RETRY, "api", Fixtures.service("back", "probe", ""),
+                Fixtures.service("api", "throws-on-build", ""));
         try (RtProcess rt = RtProcess.start(dir, Map.of(), "start", "-c", config.toString())) {
             assertThat(rt.awaitExit(START)).isEqualTo(4);
             assertThat(rt.stderr()).contains("the database is not reachable");
@@ -179,6 +187,54 @@ class StartCommandIT {
             rt.signal("TERM");
             assertThat(rt.awaitExit(Duration.ofSeconds(15))).isZero();
             assertWorkersGone(rt);
+        }
+    }
+
+    @Test
+    void sigusr2RestartsEveryServiceWorkerByWorkerWithoutStoppingRt() throws Exception {
+        Path config = runtime("api", Fixtures.service("api", "probe", ""), Fixtures.service("back", "probe", "\"workers\": 2"));
+        try (RtProcess rt = RtProcess.start(dir, Map.of(), "start", "-c", config.toString())) {
+            String url = rt.awaitListening(START);
+
+            rt.signal("USR2");
+
+            rt.awaitStdout("All services have been restarted.", Duration.ofSeconds(60));
+            assertThat(rt.stdout()).contains("Received SIGUSR2, restarting all services ...")
+                    .contains("The worker 1 of the service \\\"back\\\" has been replaced by the worker 3.");
+            assertThat(get(url + "/call?url=http://back.rt.local/whoami").body()).startsWith("200 {");
+            assertThat(rt.process().isAlive()).isTrue();
+            rt.signal("TERM");
+            assertThat(rt.awaitExit(Duration.ofSeconds(15))).isZero();
+            assertWorkersGone(rt);
+        }
+    }
+
+    @Test
+    void aRuntimeThatCannotStopWithinGracefulShutdownRuntimeExitsOneAndLeavesNoWorker() throws Exception {
+        Path config = runtimeWith("\"gracefulShutdown\": {\"service\": 20000, \"runtime\": 1500}, ", "api",
+                Fixtures.service("api", "ignores-stop", ""));
+        try (RtProcess rt = RtProcess.start(dir, Map.of(), "start", "-c", config.toString())) {
+            rt.awaitListening(START);
+            long started = System.nanoTime();
+
+            rt.signal("TERM");
+
+            assertThat(rt.awaitExit(Duration.ofSeconds(15))).isEqualTo(1);
+            assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(10));
+            assertThat(rt.stdout()).contains("Could not close the runtime in 1500 ms, aborting the process with exit code 1.");
+            assertWorkersGone(rt);
+        }
+    }
+
+    @Test
+    void devModeRunsOneWorkerPerServiceAndTellsTheWorkers() throws Exception {
+        Path config = runtime("api", Fixtures.service("api", "probe", ""), Fixtures.service("back", "probe", "\"workers\": 3"));
+        try (RtProcess rt = RtProcess.start(dir, Map.of(), "start", "--dev", "-c", config.toString())) {
+            String url = rt.awaitListening(START);
+
+            assertThat(rt.workerPids()).hasSize(2);
+            assertThat(get(url + "/call?url=http://back.rt.local/env?name=RT_ENVIRONMENT").body())
+                    .isEqualTo("200 development");
         }
     }
 
