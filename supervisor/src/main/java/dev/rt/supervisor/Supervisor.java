@@ -6,6 +6,7 @@ import dev.rt.supervisor.config.RuntimeConfig;
 import dev.rt.supervisor.config.ServiceConfig;
 import dev.rt.supervisor.log.RuntimeLog;
 import dev.rt.supervisor.process.AgentJar;
+import dev.rt.supervisor.process.ClassDataArchive;
 import dev.rt.supervisor.process.RuntimeDirectory;
 import dev.rt.supervisor.process.WorkerCommand;
 import dev.rt.supervisor.proxy.EntrypointServer;
@@ -68,13 +69,15 @@ public final class Supervisor implements AutoCloseable {
             InetSocketAddress bound = entrypoint.bind(config.server().hostname(), config.server().port());
             WorkerCommand command = new WorkerCommand(WorkerCommand.currentJava(), AgentJar.locate(RtVersion.get()),
                     directory.agentSocket(), config.root());
-            lifecycle = new WorkerLifecycle(config, options, command, registry, log, realEnv, meshPort);
+            ClassDataArchive sharing = remember(ClassDataArchive.forAgent(command.java(), command.agentJar(), realEnv));
+            lifecycle = new WorkerLifecycle(config, options, command, sharing, registry, log, realEnv, meshPort);
             remember(AgentServer.start(directory.agentSocket(), lifecycle, log));
             for (List<ServiceConfig> level : order.startLevels()) {
                 startLevel(level);
             }
             entrypointAddress = bound;
             log.info("rt is now listening at " + url());
+            sharing.createInBackground(log);
             return bound;
         } catch (RuntimeException e) {
             abortStart();

@@ -10,6 +10,7 @@ import dev.rt.supervisor.agent.AgentEvents;
 import dev.rt.supervisor.config.RuntimeConfig;
 import dev.rt.supervisor.config.ServiceConfig;
 import dev.rt.supervisor.log.RuntimeLog;
+import dev.rt.supervisor.process.ClassDataArchive;
 import dev.rt.supervisor.process.FreePort;
 import dev.rt.supervisor.process.OutputPump;
 import dev.rt.supervisor.process.WorkerCommand;
@@ -43,6 +44,7 @@ final class WorkerLifecycle implements AgentEvents, AutoCloseable {
     private final RuntimeConfig config;
     private final RuntimeOptions options;
     private final WorkerCommand command;
+    private final ClassDataArchive sharing;
     private final WorkerRegistry registry;
     private final RuntimeLog log;
     private final Map<String, String> realEnv;
@@ -65,11 +67,12 @@ final class WorkerLifecycle implements AgentEvents, AutoCloseable {
     private boolean shuttingDown;                                                    // loop only
     private volatile boolean killed;
 
-    WorkerLifecycle(RuntimeConfig config, RuntimeOptions options, WorkerCommand command, WorkerRegistry registry,
-            RuntimeLog log, Map<String, String> realEnv, int meshProxyPort) {
+    WorkerLifecycle(RuntimeConfig config, RuntimeOptions options, WorkerCommand command, ClassDataArchive sharing,
+            WorkerRegistry registry, RuntimeLog log, Map<String, String> realEnv, int meshProxyPort) {
         this.config = config;
         this.options = options;
         this.command = command;
+        this.sharing = sharing;
         this.registry = registry;
         this.log = log;
         this.realEnv = realEnv;
@@ -159,7 +162,8 @@ final class WorkerLifecycle implements AgentEvents, AutoCloseable {
         List<String> debugOptions = debugger.enabled() ? List.of(debugger.jvmOption(debugger.port(slot))) : List.of();
         Process process;
         try {
-            process = command.processFor(service, index, port, realEnv, debugOptions, options.development()).start();
+            process = command.processFor(service, index, port, realEnv, sharing.jvmOptions(), debugOptions,
+                    options.development()).start();
         } catch (IOException e) {
             debugSlots.release(slot);
             throw new RtException("RT_WORKER_SPAWN_FAILED", "cannot start a JVM for the "

@@ -31,8 +31,12 @@ final class RuntimeUnderTest implements AutoCloseable {
     private String url;
 
     private RuntimeUnderTest(RuntimeConfig config, RuntimeOptions options) {
+        this(config, options, Map.of("RT_CLASS_DATA_SHARING", "false")); // ClassDataArchiveTest covers it
+    }
+
+    private RuntimeUnderTest(RuntimeConfig config, RuntimeOptions options, Map<String, String> realEnv) {
         this.supervisor = new Supervisor(config, options,
-                new RuntimeLog(new PrintStream(output, true, StandardCharsets.UTF_8), false), Map.of());
+                new RuntimeLog(new PrintStream(output, true, StandardCharsets.UTF_8), false), realEnv);
     }
 
     /** Writes {@code rt.json} into {@code dir} and loads it. */
@@ -51,6 +55,14 @@ final class RuntimeUnderTest implements AutoCloseable {
                 c.gracefulShutdown(), c.startTimeout(), c.restartOnError(), c.serviceTimeout(), c.messagingTimeout(),
                 c.exitOnUnhandledErrors(), c.watch(), false, c.basePath(), c.sections(), c.settings(), c.warnings());
         return new RuntimeUnderTest(inDependencyOrder, RuntimeOptions.DEFAULTS);
+    }
+
+    /** Like {@link #configure(Path, String)}, with the supervisor seeing {@code realEnv} as its environment. */
+    static RuntimeUnderTest configureWithEnvironment(Path dir, String runtimeJson, Map<String, String> realEnv)
+            throws IOException {
+        Files.writeString(dir.resolve("rt.json"), runtimeJson);
+        return new RuntimeUnderTest(new RuntimeConfigLoader(Map.of(), dir).load(Optional.empty()), RuntimeOptions.DEFAULTS,
+                realEnv);
     }
 
     /** Writes {@code rt.json} into {@code dir} and loads it, to run with {@code options}. */

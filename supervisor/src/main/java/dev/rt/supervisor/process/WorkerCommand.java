@@ -38,8 +38,19 @@ public record WorkerCommand(Path java, Path agentJar, Path agentSocket, Path roo
      */
     public ProcessBuilder processFor(ServiceConfig service, int workerIndex, int port, Map<String, String> realEnv,
             List<String> debugOptions, boolean development) {
+        return processFor(service, workerIndex, port, realEnv, List.of(), debugOptions, development);
+    }
+
+    /**
+     * @param sharingOptions the class-data sharing options ({@link ClassDataArchive#jvmOptions()}), first of all
+     * @param debugOptions   the JDWP option when the runtime runs under {@code --inspect}, else empty
+     * @param development    {@code --dev}: the worker sees {@code RT_ENVIRONMENT=development}, {@code RT_DEV=true}
+     */
+    public ProcessBuilder processFor(ServiceConfig service, int workerIndex, int port, Map<String, String> realEnv,
+            List<String> sharingOptions, List<String> debugOptions, boolean development) {
         List<String> command = new ArrayList<>();
         command.add(java.toString());
+        command.addAll(sharingOptions);
         HealthConfig health = service.health();
         command.add("-Xmx" + ByteSize.jvm(health.maxHeapTotal()));
         health.maxYoungGeneration().ifPresent(young -> command.add("-Xmn" + ByteSize.jvm(young)));

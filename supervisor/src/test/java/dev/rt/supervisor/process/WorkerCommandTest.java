@@ -41,6 +41,14 @@ class WorkerCommandTest {
     }
 
     @Test
+    void classDataSharingOptionsComeRightAfterTheJavaExecutable() {
+        List<String> args = command.processFor(TestServices.service("api"), 0, 4000, Map.of(),
+                List.of("-XX:SharedArchiveFile=/cache/a.jsa"), List.of(), false).command();
+
+        assertThat(args.subList(0, 3)).containsExactly("/jdk/bin/java", "-XX:SharedArchiveFile=/cache/a.jsa", "-Xmx4096m");
+    }
+
+    @Test
     void environmentNamesTheWorkerAndTheModeAndTheRealEnvironmentWins() {
         var service = TestServices.service("api");
 
