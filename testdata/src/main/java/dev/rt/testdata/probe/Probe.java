@@ -12,17 +12,20 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A service that tests and benchmarks poke at. Routes:
  * {@code /hello} plain "hello"; {@code /whoami} pid and worker; {@code /env?name=X} a variable;
  * {@code /slow?ms=N} answers after N ms; {@code /call?url=U} fetches U with the JDK HttpClient and returns
- * its status and body; {@code /echo} returns the request body; {@code /headers} the request headers;
+ * its status and body; {@code /relay?url=U} fetches U and answers with its status and body; {@code /in-flight}
+ * how many other requests this worker is handling; {@code /echo} returns the request body; {@code /headers} the request headers;
  * {@code /exit?code=N} ends the JVM; {@code /bytes?n=N} N bytes of body; {@code /property?name=X} a system
  * property; {@code /max-heap} the JVM's maximum heap in bytes.
  */
 public final class Probe implements HttpHandler {
     private static final byte[] HELLO = "hello".getBytes(StandardCharsets.UTF_8);
+    private static final AtomicInteger IN_FLIGHT = new AtomicInteger();
     private final HttpClient client = HttpClient.newHttpClient();
 
     public static HttpHandler build() {
@@ -31,6 +34,15 @@ public final class Probe implements HttpHandler {
 
     @Override
     public void handle(HttpExchange exchange) throws IOException {
+        IN_FLIGHT.incrementAndGet();
+        try {
+            route(exchange);
+        } finally {
+            IN_FLIGHT.decrementAndGet();
+        }
+    }
+
+    private void route(HttpExchange exchange) throws IOException {
         try (exchange) {
             Map<String, String> query = query(exchange.getRequestURI());
             switch (exchange.getRequestURI().getPath()) {
@@ -43,7 +55,9 @@ public final class Probe implements HttpHandler {
                     sleep(Long.parseLong(query.getOrDefault("ms", "1000")));
                     send(exchange, 200, "slept".getBytes());
                 }
-                case "/call" -> call(exchange, query.get("url"));
+                case "/call" -> call(exchange, query.get("url"), false);
+                case "/relay" -> call(exchange, query.get("url"), true);
+                case "/in-flight" -> send(exchange, 200, String.valueOf(IN_FLIGHT.get() - 1).getBytes());
                 case "/echo" -> {
                     byte[] body;
                     try (InputStream in = exchange.getRequestBody()) {
@@ -66,10 +80,15 @@ public final class Probe implements HttpHandler {
         }
     }
 
-    private void call(HttpExchange exchange, String url) throws IOException {
+    /** Fetches {@code url}; answers 200 with its status and body, or with {@code relay} its own status and body. */
+    private void call(HttpExchange exchange, String url, boolean relay) throws IOException {
         try {
             HttpResponse<String> response = client.send(HttpRequest.newBuilder(URI.create(url)).build(),
                     HttpResponse.BodyHandlers.ofString());
+            if (relay) {
+                send(exchange, response.statusCode(), response.body().getBytes(StandardCharsets.UTF_8));
+                return;
+            }
             send(exchange, 200, (response.statusCode() + " " + response.body()).getBytes(StandardCharsets.UTF_8));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
