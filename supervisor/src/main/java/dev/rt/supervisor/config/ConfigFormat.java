@@ -1,13 +1,17 @@
 package dev.rt.supervisor.config;
 
+import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.toml.TomlFactory;
 import com.fasterxml.jackson.dataformat.toml.TomlMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.nio.file.Files;
@@ -21,9 +25,17 @@ import org.yaml.snakeyaml.error.MarkedYAMLException;
 
 /** The configuration file formats; the format of a file comes from its extension. */
 public enum ConfigFormat {
-    JSON(new ObjectMapper(), "json"),
-    YAML(new YAMLMapper(), "yml", "yaml"),
-    TOML(new TomlMapper(), "tml", "toml");
+    JSON(new ObjectMapper(JsonFactory.builder().streamReadConstraints(limits()).build()), "json"),
+    YAML(new YAMLMapper(YAMLFactory.builder().streamReadConstraints(limits()).build()), "yml", "yaml"),
+    TOML(new TomlMapper(TomlFactory.builder().streamReadConstraints(limits()).build()), "tml", "toml");
+
+    /** Far deeper than any configuration; refusing deeper input keeps a hostile file from exhausting the stack. */
+    static final int MAX_NESTING_DEPTH = 100;
+    /**
+     * Far larger than any configuration (50 services take 10 KiB); bounds the parsers' time, since SnakeYAML's time
+     * grows with the square of a scalar's length (a 1 MiB quoted key takes seconds).
+     */
+    static final int MAX_BYTES = 256 << 10;
 
     /** Base names looked up in a directory when no file is given, in this order. */
     public static final List<String> LOOKUP_ORDER = List.of("rt.json", "rt.yml", "rt.yaml", "rt.tml", "rt.toml");
@@ -37,6 +49,10 @@ public enum ConfigFormat {
     ConfigFormat(ObjectMapper mapper, String... extensions) {
         this.mapper = mapper;
         this.extensions = List.of(extensions);
+    }
+
+    private static StreamReadConstraints limits() {
+        return StreamReadConstraints.builder().maxNestingDepth(MAX_NESTING_DEPTH).build();
     }
 
     public static ConfigFormat of(Path file) {
@@ -63,13 +79,15 @@ public enum ConfigFormat {
      * The parser's complaint on one line. SnakeYAML's own message spans several lines with an excerpt of the file;
      * its problem and context say the same in one.
      */
-    private static String problem(JsonProcessingException e) {
+    private static String problem(IOException e) {
         if (e.getCause() instanceof MarkedYAMLException yaml && yaml.getProblem() != null) {
             Mark mark = yaml.getContextMark();
             return yaml.getProblem() + (yaml.getContext() == null ? "" : " (" + yaml.getContext()
                     + (mark == null ? "" : " at line " + (mark.getLine() + 1) + ", column " + (mark.getColumn() + 1)) + ")");
         }
-        return String.join(" ", String.valueOf(e.getOriginalMessage()).strip().split("\\s*\\R\\s*"));
+        String message = e instanceof JsonProcessingException processing ? processing.getOriginalMessage() : e.getMessage();
+        // Jackson names its own setting in limit errors ("..., from `StreamReadConstraints.getMaxNestingDepth()`)")
+        return String.join(" ", String.valueOf(message).replaceAll(", from `[^`]*`", "").strip().split("\\s*\\R\\s*"));
     }
 
     public ObjectMapper mapper() {
@@ -87,25 +105,41 @@ public enum ConfigFormat {
             throw new ConfigException("RT_CONFIG_UNREADABLE", file + ": cannot read the configuration file ("
                     + e.getClass().getSimpleName() + ": " + e.getMessage() + ")");
         }
+        if (bytes.length > MAX_BYTES) {
+            throw new ConfigException("RT_CONFIG_TOO_LARGE", file + ": the configuration file has " + bytes.length
+                    + " bytes; rt reads configuration files of up to " + MAX_BYTES + " bytes (256 KiB)");
+        }
+        String text = Utf8Text.decode(file, bytes, "cannot parse " + name());
+        JsonParser parser = null;
         try {
-            JsonNode tree = this == YAML ? mapper.readTree(quoteYamlPlaceholders(new String(bytes, StandardCharsets.UTF_8)))
-                    : mapper.readTree(bytes);
+            parser = this == YAML ? mapper.createParser(quoteYamlPlaceholders(text)) : mapper.createParser(bytes);
+            JsonNode tree = mapper.readTree(parser);
             if (tree == null || tree.isMissingNode() || tree.isNull()) {
                 throw new ConfigException("RT_CONFIG_INVALID", file + ": the configuration file is empty");
             }
             if (!tree.isObject()) {
-                throw new ConfigException("RT_CONFIG_INVALID", file + ": expected an object at the top level, found "
+                throw new ConfigException("RT_CONFIG_INVALID", file + ": /: expected an object at the top level, found "
                         + tree.getNodeType().name().toLowerCase(Locale.ROOT));
             }
             return tree;
-        } catch (JsonProcessingException e) {
-            JsonLocation at = e.getLocation();
-            String where = at == null ? "" : ":" + at.getLineNr() + ":" + at.getColumnNr();
+        } catch (IOException e) { // the bytes are in memory: what fails here is their content (a limit exceeded, say)
+            JsonLocation at = e instanceof JsonProcessingException processing && processing.getLocation() != null
+                    ? processing.getLocation() : parser == null ? null : parser.currentLocation();
+            String where = at == null || at.getLineNr() < 1 ? "" : ":" + at.getLineNr() + ":" + at.getColumnNr();
             throw new ConfigException("RT_CONFIG_PARSE_ERROR", file + where + ": cannot parse " + name()
                     + ": " + problem(e));
-        } catch (IOException e) {
-            throw new ConfigException("RT_CONFIG_UNREADABLE", file + ": cannot read the configuration file ("
-                    + e.getMessage() + ")");
+        } finally {
+            closeQuietly(parser);
+        }
+    }
+
+    private static void closeQuietly(JsonParser parser) {
+        try {
+            if (parser != null) {
+                parser.close();
+            }
+        } catch (IOException ignored) {
+            // nothing was written; closing only releases buffers
         }
     }
 }

@@ -22,7 +22,7 @@ public final class DotEnv {
     public static Map<String, String> read(Path file) {
         String text;
         try {
-            text = Files.readString(file);
+            text = Utf8Text.decode(file, Files.readAllBytes(file), "cannot read the env file");
         } catch (IOException e) {
             throw new ConfigException("RT_CONFIG_UNREADABLE", file + ": cannot read the env file (" + e.getMessage() + ")");
         }
