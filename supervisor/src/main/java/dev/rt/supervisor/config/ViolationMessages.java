@@ -110,6 +110,8 @@ final class ViolationMessages {
             case "minimum" -> new Violation(at, "must be at least " + error.getSchemaNode() + ", found " + found(error));
             case "maximum" -> new Violation(at, "must be at most " + error.getSchemaNode() + ", found " + found(error));
             case "exclusiveMinimum" -> new Violation(at, "must be greater than " + error.getSchemaNode() + ", found " + found(error));
+            case "minLength" -> new Violation(at, (error.getSchemaNode().asInt() == 1 ? "must not be empty"
+                    : "must have at least " + error.getSchemaNode() + " characters") + ", found " + found(error));
             case "pattern" -> new Violation(at, "does not have the expected form (" + error.getSchemaNode().asText()
                     + "), found " + found(error));
             case "oneOf" -> new Violation(at, severalForms(error));
