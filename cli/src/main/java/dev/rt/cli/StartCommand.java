@@ -6,6 +6,7 @@ import dev.rt.supervisor.RuntimeOptions;
 import dev.rt.supervisor.RuntimeSession;
 import dev.rt.supervisor.config.RuntimeConfig;
 import dev.rt.supervisor.config.RuntimeConfigLoader;
+import dev.rt.supervisor.config.ServiceConfig;
 import dev.rt.supervisor.log.RuntimeLog;
 import java.nio.file.Path;
 import java.util.Optional;
@@ -44,6 +45,11 @@ final class StartCommand implements Callable<Integer> {
             description = "Like --inspect, and every worker waits for a debugger before it runs (startTimeout is off).")
     String inspectBrk;
 
+    @Option(names = "--check",
+            description = "Only load and validate the configuration and every service's own, print a one-line summary "
+                    + "and exit 0; nothing is started. An invalid configuration exits 3, as without --check.")
+    boolean check;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -51,10 +57,22 @@ final class StartCommand implements Callable<Integer> {
     public Integer call() {
         RuntimeOptions options = RuntimeOptions.DEFAULTS.withDevelopment(development).withDebugger(debugger());
         RuntimeConfig loaded = new RuntimeConfigLoader(System.getenv(), Path.of("")).load(Optional.ofNullable(config));
+        if (check) {
+            return printCheck(loaded);
+        }
         boolean human = pretty != null ? pretty
                 : System.console() != null && !"false".equalsIgnoreCase(System.getenv("RT_PRETTY_PRINT"));
         RuntimeLog log = new RuntimeLog(System.out, human);
         return new RuntimeSession(loaded, options, log, System.getenv()).run();
+    }
+
+    private int printCheck(RuntimeConfig loaded) {
+        loaded.warnings().forEach(warning -> spec.commandLine().getErr().println("rt: warning: " + warning));
+        spec.commandLine().getOut().println(loaded.file() + ": valid; " + loaded.services().size() + " services, entrypoint \""
+                + loaded.entrypoint() + "\", " + loaded.services().stream().mapToInt(ServiceConfig::workers).sum() + " workers");
+        spec.commandLine().getErr().flush();
+        spec.commandLine().getOut().flush();
+        return ExitCodes.OK;
     }
 
     private Debugger debugger() {
