@@ -95,6 +95,23 @@ final class RtProcess implements AutoCloseable {
         return process.exitValue();
     }
 
+    /** Waits until rt has closed its standard output and error, so that {@link #stdout()} and {@link #stderr()} are whole. */
+    void awaitOutputEnd(Duration limit) throws InterruptedException {
+        long deadline = System.nanoTime() + limit.toNanos();
+        for (List<String> lines : List.of(stdout, stderr)) {
+            synchronized (lines) {
+                while (!ended.contains(lines)) {
+                    long left = deadline - System.nanoTime();
+                    if (left <= 0) {
+                        throw new AssertionError("rt's output did not end within " + limit + "\nstdout:\n" + stdout()
+                                + "\nstderr:\n" + stderr());
+                    }
+                    lines.wait(Math.max(1, left / 1_000_000));
+                }
+            }
+        }
+    }
+
     void signal(String name) throws IOException, InterruptedException {
         new ProcessBuilder("kill", "-" + name, Long.toString(process.pid())).inheritIO().start().waitFor();
     }
