@@ -6,16 +6,18 @@ import io.netty.handler.codec.http.HttpClientCodec;
 import io.netty.handler.codec.http.HttpDecoderConfig;
 import io.netty.handler.timeout.IdleStateHandler;
 import java.net.InetSocketAddress;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Pipeline of a connection to a worker: a reader-idle timer (closes it after {@link #IDLE_SECONDS} idle in
- * the pool), the HTTP client codec (which remembers each request's method, so HEAD responses have no body),
- * and the {@link ProxyBackendHandler}.
+ * Pipeline of a connection to a worker: a reader-idle timer (closes it after the pool's keep-alive time idle
+ * in the pool), the HTTP client codec (which remembers each request's method, so HEAD responses have no
+ * body), and the {@link ProxyBackendHandler}.
  */
 final class BackendInitializer extends ChannelInitializer<Channel> {
-    static final int IDLE_SECONDS = 60;
     static final int MAX_CHUNK_SIZE = 64 * 1024;
+    /** Names of the handlers that a tunnel replaces. */
+    static final List<String> HANDLERS = List.of("idle", "http", "backend");
 
     private final BackendPool pool;
     private final InetSocketAddress address;
@@ -28,9 +30,10 @@ final class BackendInitializer extends ChannelInitializer<Channel> {
     @Override
     protected void initChannel(Channel channel) {
         HttpDecoderConfig config = new HttpDecoderConfig().setMaxHeaderSize(16 * 1024).setMaxChunkSize(MAX_CHUNK_SIZE);
-        channel.pipeline().addLast(
-                new IdleStateHandler(IDLE_SECONDS, 0, 0, TimeUnit.SECONDS),
-                new HttpClientCodec(config, false, false),
-                new ProxyBackendHandler(pool, address));
+        long idle = pool.options().keepAliveTimeoutMillis();
+        channel.pipeline()
+                .addLast("idle", new IdleStateHandler(idle, 0, 0, TimeUnit.MILLISECONDS))
+                .addLast("http", new HttpClientCodec(config, false, false))
+                .addLast("backend", new ProxyBackendHandler(pool, address));
     }
 }

@@ -19,20 +19,26 @@ import java.util.concurrent.TimeUnit;
 /**
  * Connections to workers: opens them on the client connection's own event loop, and keeps idle keep-alive
  * ones per event loop and per worker address, so that a connection is only ever borrowed on the loop it
- * lives on and the pool needs no locks. An idle connection leaves the pool when the worker closes it or,
- * through its {@link BackendInitializer#IDLE_SECONDS} reader-idle timer, when it has been idle too long.
+ * lives on and the pool needs no locks. An idle connection leaves the pool when the worker closes it or when
+ * it has been idle longer than {@link BackendOptions#keepAliveTimeoutMillis()} (or the worker's own
+ * {@code Keep-Alive: timeout} hint, up to {@link BackendOptions#keepAliveMaxMillis()}).
  */
 final class BackendPool {
     static final int MAX_IDLE_PER_ADDRESS = 64;
-    private static final int CONNECT_TIMEOUT_MILLIS = 10_000;
 
     private final ProxyEventLoops loops;
+    private final BackendOptions options;
     /** Written only at construction; each inner map is touched only by its own event loop. */
     private final Map<EventExecutor, Map<InetSocketAddress, ArrayDeque<ProxyBackendHandler>>> idle;
     private volatile boolean closed;
 
     BackendPool(ProxyEventLoops loops) {
+        this(loops, BackendOptions.DEFAULTS);
+    }
+
+    BackendPool(ProxyEventLoops loops, BackendOptions options) {
         this.loops = loops;
+        this.options = options;
         Map<EventExecutor, Map<InetSocketAddress, ArrayDeque<ProxyBackendHandler>>> byLoop = new IdentityHashMap<>();
         for (EventExecutor loop : loops.io()) {
             byLoop.put(loop, new HashMap<>());
@@ -44,7 +50,8 @@ final class BackendPool {
     ChannelFuture connect(EventLoop loop, InetSocketAddress address) {
         return new Bootstrap().group(loop).channel(loops.channelClass())
                 .option(ChannelOption.AUTO_READ, false)
-                .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, CONNECT_TIMEOUT_MILLIS)
+                .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) Math.min(Integer.MAX_VALUE, options.connectTimeoutMillis()))
+                .option(ChannelOption.TCP_NODELAY, true)
                 .handler(new BackendInitializer(this, address))
                 .connect(address);
     }
@@ -56,12 +63,18 @@ final class BackendPool {
             return null;
         }
         ProxyBackendHandler backend;
+        long now = System.nanoTime();
         while ((backend = queue.pollLast()) != null) {
-            if (backend.channel().isActive()) {
+            if (backend.channel().isActive() && !backend.expired(now)) {
                 return backend;
             }
+            backend.channel().close();
         }
         return null;
+    }
+
+    BackendOptions options() {
+        return options;
     }
 
     /** Keeps a connection whose exchange completed for reuse, or closes it when the pool is full or closed. */

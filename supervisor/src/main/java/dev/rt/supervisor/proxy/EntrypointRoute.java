@@ -11,35 +11,74 @@ import java.net.SocketAddress;
 /**
  * Route of the public entrypoint: every request goes to one service, marked with {@code X-Forwarded-For}
  * (the client address appended to any earlier hops), {@code X-Forwarded-Host} (the Host the client asked
- * for) and {@code X-Forwarded-Proto}. Draining starts with {@link #beginDraining()} and never ends.
+ * for) and {@code X-Forwarded-Proto} ({@code http} or {@code https}). With a {@code basePath} such as
+ * {@code /api}, {@code /api/x} goes on as {@code /x} and {@code /api} as {@code /}; any other path is answered
+ * 404 in the framework's shape. Draining starts with {@link #beginDraining()} and never ends.
  */
 final class EntrypointRoute implements ProxyRoute {
     private static final CharSequence FORWARDED_FOR = AsciiString.cached("x-forwarded-for");
     private static final CharSequence FORWARDED_HOST = AsciiString.cached("x-forwarded-host");
     private static final CharSequence FORWARDED_PROTO = AsciiString.cached("x-forwarded-proto");
 
-    private final String serviceId;
+    private final RouteTarget target;
+    private final String basePath;
+    private final AsciiString scheme;
     private volatile boolean draining;
 
-    EntrypointRoute(String serviceId) {
-        this.serviceId = serviceId;
+    /** {@code basePath}: "" for none, otherwise starting with a slash and without a trailing one. */
+    EntrypointRoute(String serviceId, String basePath, String scheme) {
+        this.target = RouteTarget.service(serviceId);
+        this.basePath = basePath;
+        this.scheme = AsciiString.cached(scheme);
+    }
+
+    /** {@code /api/}, {@code api} and {@code /api} all mean {@code /api}; {@code /} and "" mean none. */
+    static String normalizeBasePath(String basePath) {
+        String path = basePath.trim();
+        while (path.endsWith("/")) {
+            path = path.substring(0, path.length() - 1);
+        }
+        return path.isEmpty() || path.startsWith("/") ? path : "/" + path;
     }
 
     @Override
-    public String route(HttpRequest request, Channel client) {
+    public RouteTarget route(HttpRequest request, Channel client) {
+        if (!basePath.isEmpty()) {
+            request.setUri(stripBasePath(request));
+        }
         HttpHeaders headers = request.headers();
-        String clientIp = clientIp(client.remoteAddress());
+        String clientIp = clientIp(client);
         String earlier = headers.get(FORWARDED_FOR);
         headers.set(FORWARDED_FOR, earlier == null ? clientIp : earlier + ", " + clientIp);
         String host = headers.get(HttpHeaderNames.HOST);
         if (host != null) {
             headers.set(FORWARDED_HOST, host);
         }
-        headers.set(FORWARDED_PROTO, "http");
-        return serviceId;
+        headers.set(FORWARDED_PROTO, scheme);
+        return target;
     }
 
-    private static String clientIp(SocketAddress address) {
+    private String stripBasePath(HttpRequest request) {
+        String uri = request.uri();
+        int length = basePath.length();
+        if (uri.startsWith(basePath)) {
+            if (uri.length() == length) {
+                return "/";
+            }
+            char next = uri.charAt(length);
+            if (next == '/') {
+                return uri.substring(length);
+            }
+            if (next == '?' || next == '#') {
+                return "/" + uri.substring(length);
+            }
+        }
+        throw new RouteRejectedException(ProxyError.routeNotFound(request.method().name(), uri));
+    }
+
+    /** The client's address; an h2 stream channel gives its connection's. */
+    private static String clientIp(Channel client) {
+        SocketAddress address = client.remoteAddress();
         if (address instanceof InetSocketAddress inet && inet.getAddress() != null) {
             return inet.getAddress().getHostAddress();
         }

@@ -1,23 +1,60 @@
 package dev.rt.supervisor.proxy;
 
 import dev.rt.protocol.RtException;
+import dev.rt.supervisor.config.RuntimeConfig;
+import dev.rt.supervisor.config.ServerConfig;
 import java.net.BindException;
 import java.net.InetSocketAddress;
 import java.time.Duration;
+import java.util.Optional;
 
 /**
- * The public HTTP/1.1 server of the entrypoint service: every request goes to the service's next started
- * worker, with {@code X-Forwarded-For}, {@code X-Forwarded-Host} and {@code X-Forwarded-Proto} added.
- * Shutting down is two steps: {@link #beginShutdown()} makes every response end its connection, and
- * {@link #close(Duration)} stops accepting and lets requests in flight finish within the grace period.
+ * The public server of the entrypoint service: HTTP/1.1, and with {@code server.http2} h2 (over TLS by ALPN,
+ * or in clear text with prior knowledge); TLS from {@code server.https}. Every request goes to the service's
+ * next started worker, with {@code X-Forwarded-For}, {@code X-Forwarded-Host} and {@code X-Forwarded-Proto}
+ * added and the {@code basePath} removed; WebSocket upgrades become tunnels to the worker. The
+ * {@link ServerLimits} protect it from abusive clients. Shutting down is two steps: {@link #beginShutdown()}
+ * makes every response end its connection, and {@link #close(Duration)} stops accepting and lets requests in
+ * flight finish within the grace period.
  */
 public final class EntrypointServer implements AutoCloseable {
     private final EntrypointRoute route;
     private final ProxyServer server;
+    private final String scheme;
 
+    /** Plain HTTP/1.1, no base path, the default limits. */
     public EntrypointServer(ProxyEventLoops loops, UpstreamSelector upstreams, String serviceId) {
-        this.route = new EntrypointRoute(serviceId);
-        this.server = new ProxyServer(loops, route, upstreams, 0);
+        this(loops, upstreams, serviceId, "", ServerLimits.DEFAULTS, Optional.empty(), false);
+    }
+
+    EntrypointServer(ProxyEventLoops loops, UpstreamSelector upstreams, String serviceId, String basePath,
+            ServerLimits limits, Optional<ServerTls> tls, boolean http2) {
+        this.scheme = tls.isPresent() ? "https" : "http";
+        this.route = new EntrypointRoute(serviceId, EntrypointRoute.normalizeBasePath(basePath), scheme);
+        this.server = new ProxyServer(loops, route, upstreams, 0, limits, BackendOptions.DEFAULTS, tls,
+                http2 && tls.isEmpty());
+    }
+
+    /**
+     * The entrypoint of {@code config}: its {@code server} (TLS, h2, rt's limits) and {@code basePath}.
+     *
+     * @throws RtException {@code RT_CONFIG_INVALID} when a TLS key or certificate cannot be read or used
+     */
+    public static EntrypointServer of(ProxyEventLoops loops, UpstreamSelector upstreams, RuntimeConfig config) {
+        ServerConfig server = config.server();
+        Optional<ServerTls> tls = server.https().map(https -> ServerTls.load(https, server.http2(), config.root()));
+        return new EntrypointServer(loops, upstreams, config.entrypoint(), config.basePath().orElse(""),
+                ServerLimits.from(config.settings().path("server")), tls, server.http2());
+    }
+
+    /** {@code https} with TLS, {@code http} otherwise: the scheme of the public URL. */
+    public String scheme() {
+        return scheme;
+    }
+
+    /** Client connections open now. */
+    int openConnections() {
+        return server.openConnections();
     }
 
     /**

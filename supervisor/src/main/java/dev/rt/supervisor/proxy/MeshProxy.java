@@ -1,26 +1,41 @@
 package dev.rt.supervisor.proxy;
 
 import dev.rt.protocol.RtException;
+import dev.rt.supervisor.config.RuntimeConfig;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
 import java.time.Duration;
+import java.util.Optional;
 
 /**
  * The HTTP proxy workers reach other services through: their {@code ProxySelector} sends
  * {@code http://<id>.rt.local/...} here (127.0.0.1, an ephemeral port), and each request goes to a started
- * worker of {@code <id>}. A response whose head does not arrive within {@code serviceTimeout} is answered
- * with 504 {@code RT_SERVICE_TIMEOUT}.
+ * worker of {@code <id>}; {@code CONNECT <id>.rt.local:80} (how the JDK opens a WebSocket through a proxy)
+ * becomes a byte tunnel to one. A response whose head does not arrive within {@code serviceTimeout} is
+ * answered with 504 {@code RT_SERVICE_TIMEOUT}. Connections to workers follow the {@code undici} agent options.
  */
 public final class MeshProxy implements AutoCloseable {
     private final ProxyServer server;
 
     /** {@code serviceTimeout}: how long a call may wait for the response head; zero waits forever. */
     public MeshProxy(ProxyEventLoops loops, UpstreamSelector upstreams, Duration serviceTimeout) {
+        this(loops, new MeshRoute(upstreams), upstreams, serviceTimeout, BackendOptions.DEFAULTS);
+    }
+
+    MeshProxy(ProxyEventLoops loops, MeshRoute route, UpstreamSelector upstreams, Duration serviceTimeout,
+            BackendOptions backends) {
         if (serviceTimeout.isNegative()) {
             throw new IllegalArgumentException("serviceTimeout must not be negative, found " + serviceTimeout);
         }
-        this.server = new ProxyServer(loops, new MeshRoute(upstreams), upstreams, serviceTimeout.toMillis());
+        this.server = new ProxyServer(loops, route, upstreams, serviceTimeout.toMillis(),
+                ServerLimits.DEFAULTS.withHeadersTimeout(0), backends, Optional.empty(), false);
+    }
+
+    /** The mesh of {@code config}: its {@code serviceTimeout} and {@code undici} options. */
+    public static MeshProxy of(ProxyEventLoops loops, UpstreamSelector upstreams, RuntimeConfig config) {
+        return new MeshProxy(loops, new MeshRoute(upstreams), upstreams, config.serviceTimeout(),
+                BackendOptions.from(config.sections().undici()));
     }
 
     /** Listens on 127.0.0.1 at a free port and returns the bound address. */

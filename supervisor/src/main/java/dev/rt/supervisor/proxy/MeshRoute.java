@@ -2,6 +2,7 @@ package dev.rt.supervisor.proxy;
 
 import io.netty.channel.Channel;
 import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpRequest;
 import java.util.List;
 import java.util.Locale;
@@ -23,10 +24,17 @@ final class MeshRoute implements ProxyRoute {
     }
 
     @Override
-    public String route(HttpRequest request, Channel client) {
+    public boolean allowsTunnels() {
+        return true;
+    }
+
+    @Override
+    public RouteTarget route(HttpRequest request, Channel client) {
         String uri = request.uri();
         String authority;
-        if (uri.regionMatches(true, 0, HTTP_SCHEME, 0, HTTP_SCHEME.length())) {
+        if (HttpMethod.CONNECT.equals(request.method())) {
+            authority = uri; // CONNECT b.rt.local:80
+        } else if (uri.regionMatches(true, 0, HTTP_SCHEME, 0, HTTP_SCHEME.length())) {
             int end = endOfAuthority(uri);
             authority = uri.substring(HTTP_SCHEME.length(), end);
             request.setUri(end == uri.length() || uri.charAt(end) != '/' ? "/" + uri.substring(end) : uri.substring(end));
@@ -42,7 +50,7 @@ final class MeshRoute implements ProxyRoute {
         }
         String serviceId = known(host.substring(0, host.length() - SUFFIX.length()));
         request.headers().set(HttpHeaderNames.HOST, serviceId + SUFFIX);
-        return serviceId;
+        return RouteTarget.service(serviceId);
     }
 
     private static int endOfAuthority(String uri) {

@@ -5,12 +5,16 @@ import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaderValues;
 import io.netty.handler.codec.http.HttpObject;
 import io.netty.handler.codec.http.HttpResponse;
+import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpStatusClass;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.handler.timeout.IdleStateEvent;
+import io.netty.util.AsciiString;
 import io.netty.util.ReferenceCountUtil;
 import java.net.InetSocketAddress;
 
@@ -21,6 +25,7 @@ import java.net.InetSocketAddress;
  * pools or closes it. Idle in the pool, unexpected data, a reader-idle timeout or a close end it.
  */
 final class ProxyBackendHandler extends ChannelInboundHandlerAdapter {
+    private static final AsciiString KEEP_ALIVE = AsciiString.cached("keep-alive");
     private final BackendPool pool;
     private final InetSocketAddress address;
     private final ChannelFutureListener readAfterWrite = this::readAfterWrite;
@@ -29,6 +34,8 @@ final class ProxyBackendHandler extends ChannelInboundHandlerAdapter {
     private boolean interim;
     private boolean reusable;
     private ChannelFuture lastWrite;
+    private long idleMillis;
+    private long idleSince;
 
     ProxyBackendHandler(BackendPool pool, InetSocketAddress address) {
         this.pool = pool;
@@ -69,18 +76,69 @@ final class ProxyBackendHandler extends ChannelInboundHandlerAdapter {
             ctx.close(); // an idle connection sent data, or the worker sent a malformed response
             return;
         }
+        if (msg instanceof HttpResponse response
+                && response.status().code() == HttpResponseStatus.SWITCHING_PROTOCOLS.code()) {
+            switchProtocols(ctx, owner, response);
+            return;
+        }
         if (msg instanceof HttpResponse response) {
             interim = response.status().codeClass() == HttpStatusClass.INFORMATIONAL;
             reusable = !interim && HttpUtil.isKeepAlive(response);
+            if (!interim) {
+                idleMillis = keepAliveMillis(response);
+            }
             HopByHopHeaders.remove(response.headers());
             owner.responseHead(response, interim);
         }
         lastWrite = owner.writeToClient(msg);
         if (msg instanceof LastHttpContent && !interim) {
             frontend = null;
+            idleSince = System.nanoTime();
             ChannelFuture written = lastWrite;
             lastWrite = null;
             owner.responseComplete(this, written, reusable);
+        }
+    }
+
+    /**
+     * How long this connection may stay idle after the response: the worker's {@code Keep-Alive: timeout=N}
+     * hint up to the pool's maximum, the pool's keep-alive time otherwise.
+     */
+    private long keepAliveMillis(HttpResponse response) {
+        BackendOptions options = pool.options();
+        String hint = response.headers().get(KEEP_ALIVE);
+        if (hint != null) {
+            int at = hint.indexOf("timeout=");
+            if (at >= 0) {
+                int end = at + 8;
+                while (end < hint.length() && Character.isDigit(hint.charAt(end))) {
+                    end++;
+                }
+                if (end > at + 8 && end - at - 8 < 10) {
+                    return Math.min(Long.parseLong(hint.substring(at + 8, end)) * 1000, options.keepAliveMaxMillis());
+                }
+            }
+        }
+        return options.keepAliveTimeoutMillis();
+    }
+
+    /** Whether this idle connection has been idle longer than it may be. */
+    boolean expired(long nowNanos) {
+        return nowNanos - idleSince >= idleMillis * 1_000_000L;
+    }
+
+    /** A 101 goes to the client with its Upgrade; the frontend then turns both connections into a tunnel. */
+    private void switchProtocols(ChannelHandlerContext ctx, ProxyFrontendHandler owner, HttpResponse response) {
+        String upgrade = response.headers().get(HttpHeaderNames.UPGRADE);
+        HopByHopHeaders.remove(response.headers());
+        if (upgrade != null) {
+            response.headers().set(HttpHeaderNames.UPGRADE, upgrade);
+            response.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.UPGRADE);
+        }
+        frontend = null;
+        if (upgrade == null || !owner.switchProtocols(this, response)) {
+            frontend = owner;
+            ctx.close(); // a switch nobody asked for: the worker's connection is unusable now
         }
     }
 
@@ -117,7 +175,7 @@ final class ProxyBackendHandler extends ChannelInboundHandlerAdapter {
 
     @Override
     public void userEventTriggered(ChannelHandlerContext ctx, Object event) {
-        if (event instanceof IdleStateEvent && frontend == null) {
+        if (event instanceof IdleStateEvent && frontend == null && expired(System.nanoTime())) {
             ctx.close();
         }
         ReferenceCountUtil.release(event);

@@ -15,7 +15,9 @@ import java.util.List;
 
 /**
  * An error the proxy answers itself, rendered in the framework's JSON shape:
- * {@code {"statusCode":502,"error":"Bad Gateway","code":"RT_SERVICE_NOT_FOUND","message":"..."}}.
+ * {@code {"statusCode":502,"error":"Bad Gateway","code":"RT_SERVICE_NOT_FOUND","message":"..."}}; an empty
+ * code is left out, as in the framework's own 404 {@code {"statusCode":404,"error":"Not Found","message":
+ * "Route GET:/x not found"}}.
  */
 record ProxyError(HttpResponseStatus status, String code, String message) {
 
@@ -45,6 +47,35 @@ record ProxyError(HttpResponseStatus status, String code, String message) {
                 "Service \"" + serviceId + "\" did not answer within " + timeoutMillis + " ms (serviceTimeout)");
     }
 
+    static ProxyError routeNotFound(String method, String path) {
+        return new ProxyError(HttpResponseStatus.NOT_FOUND, "", "Route " + method + ":" + path + " not found");
+    }
+
+    static ProxyError requestTimeout(long timeoutMillis) {
+        return new ProxyError(HttpResponseStatus.REQUEST_TIMEOUT, "RT_HEADERS_TIMEOUT",
+                "The request head did not arrive within " + timeoutMillis + " ms (server.headersTimeout)");
+    }
+
+    static ProxyError requestLineTooLong(int limit) {
+        return new ProxyError(HttpResponseStatus.REQUEST_URI_TOO_LONG, "RT_REQUEST_LINE_TOO_LONG",
+                "The request line is longer than " + limit + " bytes (server.maxRequestLineLength)");
+    }
+
+    static ProxyError headersTooLarge(int limit) {
+        return new ProxyError(HttpResponseStatus.REQUEST_HEADER_FIELDS_TOO_LARGE, "RT_HEADERS_TOO_LARGE",
+                "The request headers are larger than " + limit + " bytes (server.maxHeaderSize)");
+    }
+
+    static ProxyError methodNotAllowed(String method) {
+        return new ProxyError(HttpResponseStatus.METHOD_NOT_ALLOWED, "RT_METHOD_NOT_ALLOWED",
+                "The entrypoint does not accept " + method + " requests");
+    }
+
+    static ProxyError tokenUnavailable(String origin, String cause) {
+        return new ProxyError(HttpResponseStatus.BAD_GATEWAY, "RT_TOKEN_UNAVAILABLE",
+                "No access token for " + origin + ": " + cause);
+    }
+
     static ProxyError badRequest(String code, String message) {
         return new ProxyError(HttpResponseStatus.BAD_REQUEST, code, message);
     }
@@ -54,7 +85,7 @@ record ProxyError(HttpResponseStatus status, String code, String message) {
         JsonStringEncoder encoder = JsonStringEncoder.getInstance();
         return "{\"statusCode\":" + status.code()
                 + ",\"error\":\"" + new String(encoder.quoteAsString(status.reasonPhrase()))
-                + "\",\"code\":\"" + new String(encoder.quoteAsString(code))
+                + (code.isEmpty() ? "" : "\",\"code\":\"" + new String(encoder.quoteAsString(code)))
                 + "\",\"message\":\"" + new String(encoder.quoteAsString(message)) + "\"}";
     }
 

@@ -5,17 +5,31 @@ import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.handler.codec.DecoderResult;
+import io.netty.handler.codec.http.DefaultHttpRequest;
+import io.netty.handler.codec.http.DefaultHttpResponse;
+import io.netty.handler.codec.http.DefaultLastHttpContent;
+import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.HttpContent;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaderValues;
+import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpObject;
 import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpResponse;
+import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
+import io.netty.handler.codec.http.TooLongHttpHeaderException;
+import io.netty.handler.codec.http.TooLongHttpLineException;
+import io.netty.handler.timeout.IdleStateEvent;
 import io.netty.util.ReferenceCountUtil;
 import io.netty.util.concurrent.ScheduledFuture;
 import java.util.ArrayDeque;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -25,21 +39,32 @@ import java.util.concurrent.TimeUnit;
  * client only once the previous one was written (auto-read is off). The {@link ProxyBackendHandler} streams
  * the response back and hands the connection back for pooling. Messages that cannot be forwarded yet
  * (during the connect, or a pipelined next request) wait in a queue that holds at most one read.
+ * A {@code 101 Switching Protocols} answer to an upgrade request (WebSocket), or a mesh {@code CONNECT},
+ * turns both connections into a byte tunnel. On a client connection (not an HTTP/2 stream) it also enforces
+ * {@link ServerLimits}: the idle time between requests and the time a request head may take to arrive.
  * Everything here runs on the channel's event loop.
  */
 final class ProxyFrontendHandler extends ChannelInboundHandlerAdapter {
     /** User event: close now if between requests, otherwise after the current response. */
     static final Object DRAIN = new Object();
 
+    /** Names of the handlers of an HTTP/1 client connection that a tunnel replaces. */
+    static final List<String> HTTP1_HANDLERS = List.of("idle", "http", "frontend");
+
     private final ProxyRoute route;
     private final BackendPool pool;
     private final long timeoutMillis;
+    private final ServerLimits limits;
+    private final long headersTimeoutMillis;
+    private final boolean stream;
     private final UpstreamAttempts attempts;
     private final ArrayDeque<HttpObject> pending = new ArrayDeque<>(4);
     private final ChannelFutureListener afterConnect = this::afterConnect;
     private final ChannelFutureListener afterRequestWrite = this::afterRequestWrite;
     private final ChannelFutureListener afterResponseWrite = this::afterResponseWrite;
     private final Runnable onTimeout = this::onTimeout;
+    private final Runnable onHeadersTimeout = this::onHeadersTimeout;
+    private ScheduledFuture<?> headersTimer;
     private ChannelHandlerContext ctx;
     private boolean inDrain;
     private Channel unflushed;
@@ -60,19 +85,31 @@ final class ProxyFrontendHandler extends ChannelInboundHandlerAdapter {
     private boolean discarding;
     private boolean closeAfter;
     private boolean responseWritten;
+    private boolean upgrade;
+    private boolean tunnel;
     private ScheduledFuture<?> timeout;
 
-    /** {@code timeoutMillis}: how long to wait for the response head; 0 waits forever. */
-    ProxyFrontendHandler(ProxyRoute route, UpstreamSelector upstreams, BackendPool pool, long timeoutMillis) {
-        this.route = route;
-        this.pool = pool;
-        this.timeoutMillis = timeoutMillis;
-        this.attempts = new UpstreamAttempts(upstreams);
+    /**
+     * @param stream whether the channel is one HTTP/2 stream (its connection handles idle time and head
+     *     timeouts) rather than an HTTP/1 connection
+     */
+    ProxyFrontendHandler(FrontendConfig config, boolean stream) {
+        this.route = config.route();
+        this.pool = config.pool();
+        this.timeoutMillis = config.timeoutMillis();
+        this.limits = config.limits();
+        this.headersTimeoutMillis = stream ? 0 : limits.headersTimeoutMillis();
+        this.stream = stream;
+        this.attempts = new UpstreamAttempts(config.upstreams());
     }
 
     @Override
     public void handlerAdded(ChannelHandlerContext ctx) {
         this.ctx = ctx;
+        armHeadersTimer();
+        if (ctx.channel().isActive()) {
+            ctx.read(); // added after the TLS handshake: the connection is already active
+        }
     }
 
     @Override
@@ -83,7 +120,14 @@ final class ProxyFrontendHandler extends ChannelInboundHandlerAdapter {
 
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
-        if (msg instanceof HttpObject object) {
+        if (msg instanceof FullHttpRequest full) {
+            // HTTP/2 gives a request without a body whole: the exchange takes a head, then its end
+            DefaultHttpRequest head = new DefaultHttpRequest(full.protocolVersion(), full.method(), full.uri(),
+                    full.headers());
+            head.setDecoderResult(full.decoderResult());
+            pending.add(head);
+            pending.add(new DefaultLastHttpContent(full.content(), full.trailingHeaders()));
+        } else if (msg instanceof HttpObject object) {
             pending.add(object);
         } else {
             ReferenceCountUtil.release(msg);
@@ -93,6 +137,30 @@ final class ProxyFrontendHandler extends ChannelInboundHandlerAdapter {
     @Override
     public void channelReadComplete(ChannelHandlerContext ctx) {
         drain();
+        if (!active && pending.isEmpty()) {
+            armHeadersTimer(); // bytes of a request head arrived, not the whole head yet
+        }
+    }
+
+    private void armHeadersTimer() {
+        if (headersTimeoutMillis > 0 && headersTimer == null) {
+            headersTimer = ctx.executor().schedule(onHeadersTimeout, headersTimeoutMillis, TimeUnit.MILLISECONDS);
+        }
+    }
+
+    private void cancelHeadersTimer() {
+        if (headersTimer != null) {
+            headersTimer.cancel(false);
+            headersTimer = null;
+        }
+    }
+
+    private void onHeadersTimeout() {
+        headersTimer = null;
+        if (!active && ctx.channel().isActive()) {
+            ctx.writeAndFlush(ProxyError.requestTimeout(headersTimeoutMillis).toResponse(ctx.alloc(), true))
+                    .addListener(ChannelFutureListener.CLOSE);
+        }
     }
 
     /** Handles queued client messages as far as the exchange allows, then flushes or asks for more. */
@@ -110,8 +178,12 @@ final class ProxyFrontendHandler extends ChannelInboundHandlerAdapter {
                     }
                     pending.poll();
                     startExchange(head);
-                } else if (active && !discarding && backend == null) {
+                } else if (active && !discarding && backend == null && !tunnel) {
                     break; // connecting: the body waits
+                } else if (tunnel) {
+                    pending.poll();
+                    ReferenceCountUtil.release(msg); // the empty end of a CONNECT request
+                    requestDone = true;
                 } else {
                     pending.poll();
                     if (msg.decoderResult().isFailure()) {
@@ -146,6 +218,7 @@ final class ProxyFrontendHandler extends ChannelInboundHandlerAdapter {
     }
 
     private void startExchange(HttpRequest head) {
+        cancelHeadersTimer();
         active = true;
         request = head;
         method = head.method();
@@ -155,30 +228,86 @@ final class ProxyFrontendHandler extends ChannelInboundHandlerAdapter {
         finalHeadSent = false;
         discarding = false;
         responseWritten = false;
+        tunnel = false;
         closeAfter = !HttpUtil.isKeepAlive(head);
         if (head.decoderResult().isFailure()) {
             closeAfter = true;
-            respondError(ProxyError.badRequest("RT_BAD_REQUEST",
-                    "Malformed HTTP request: " + head.decoderResult().cause().getMessage()));
+            respondError(malformed(head.decoderResult()));
             return;
         }
-        HopByHopHeaders.remove(head.headers());
+        HttpHeaders headers = head.headers();
+        String upgradeTo = http10 || stream ? null : upgradeRequested(headers);
+        HopByHopHeaders.remove(headers);
+        if (stream) {
+            Http2Extensions.remove(headers);
+        }
+        upgrade = upgradeTo != null;
+        if (upgrade) {
+            headers.set(HttpHeaderNames.UPGRADE, upgradeTo);
+            headers.set(HttpHeaderNames.CONNECTION, HttpHeaderValues.UPGRADE);
+        }
         head.setProtocolVersion(HttpVersion.HTTP_1_1); // keep-alive towards the worker, whatever the client spoke
-        String serviceId;
+        if (HttpMethod.CONNECT.equals(method)) {
+            if (!route.allowsTunnels()) {
+                closeAfter = true;
+                respondError(ProxyError.methodNotAllowed(method.name()));
+                return;
+            }
+            tunnel = true;
+        }
+        RouteTarget target;
         try {
-            serviceId = route.route(head, ctx.channel());
+            target = route.route(head, ctx.channel());
         } catch (RouteRejectedException e) {
-            respondError(ProxyError.badRequest(e.code(), e.getMessage()));
+            respondError(e.error());
             return;
         }
         if (timeoutMillis > 0) {
             timeout = ctx.executor().schedule(onTimeout, timeoutMillis, TimeUnit.MILLISECONDS);
         }
-        if (attempts.first(serviceId)) {
-            sendToCurrent();
-        } else {
+        if (!attempts.first(target)) {
             respondError(attempts.noWorker());
+        } else if (target.authorization().isPresent()) {
+            authorizeThenSend(target.authorization().get());
+        } else {
+            sendToCurrent();
         }
+    }
+
+    private void authorizeThenSend(CompletableFuture<String> authorization) {
+        HttpRequest forRequest = request;
+        authorization.whenComplete((value, failure) -> ctx.executor().execute(() -> {
+            if (request != forRequest || finalHeadSent) {
+                return; // the exchange ended meanwhile (timeout, client gone)
+            }
+            if (failure != null) {
+                Throwable cause = failure.getCause() != null ? failure.getCause() : failure;
+                respondError(ProxyError.tokenUnavailable(attempts.serviceId(), String.valueOf(cause.getMessage())));
+            } else {
+                request.headers().set(HttpHeaderNames.AUTHORIZATION, value);
+                sendToCurrent();
+            }
+        }));
+    }
+
+    /** The protocol a valid HTTP/1.1 upgrade request asks for ({@code Connection: upgrade} and {@code Upgrade}). */
+    private static String upgradeRequested(HttpHeaders headers) {
+        String to = headers.get(HttpHeaderNames.UPGRADE);
+        if (to == null || !headers.containsValue(HttpHeaderNames.CONNECTION, HttpHeaderValues.UPGRADE, true)) {
+            return null;
+        }
+        return to;
+    }
+
+    private ProxyError malformed(DecoderResult result) {
+        Throwable cause = result.cause();
+        if (cause instanceof TooLongHttpLineException) {
+            return ProxyError.requestLineTooLong(limits.maxRequestLineLength());
+        }
+        if (cause instanceof TooLongHttpHeaderException) {
+            return ProxyError.headersTooLarge(limits.maxHeaderSize());
+        }
+        return ProxyError.badRequest("RT_BAD_REQUEST", "Malformed HTTP request: " + cause.getMessage());
     }
 
     private void sendToCurrent() {
@@ -217,6 +346,10 @@ final class ProxyFrontendHandler extends ChannelInboundHandlerAdapter {
     }
 
     private void attach(ProxyBackendHandler target, boolean fromPool) {
+        if (tunnel) {
+            openTunnel(target);
+            return;
+        }
         backend = target;
         reused = fromPool;
         target.attach(this);
@@ -250,6 +383,35 @@ final class ProxyFrontendHandler extends ChannelInboundHandlerAdapter {
         }
         unflushed = channel;
         lastRequestWrite = channel.write(msg);
+    }
+
+    /** A mesh CONNECT reached a worker: answer 200, then relay bytes both ways. */
+    private void openTunnel(ProxyBackendHandler target) {
+        cancelTimeout();
+        finalHeadSent = true;
+        active = false;
+        DefaultHttpResponse established = new DefaultHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK);
+        ctx.write(established);
+        ctx.writeAndFlush(LastHttpContent.EMPTY_LAST_CONTENT);
+        TunnelHandler.join(ctx.channel(), HTTP1_HANDLERS, target.channel(), BackendInitializer.HANDLERS);
+    }
+
+    /**
+     * Called by the backend for a {@code 101 Switching Protocols} head: when this exchange asked for an
+     * upgrade, the answer goes to the client and both connections become a tunnel; false otherwise.
+     */
+    boolean switchProtocols(ProxyBackendHandler from, HttpResponse response) {
+        if (from != backend || !upgrade || finalHeadSent) {
+            return false;
+        }
+        cancelTimeout();
+        finalHeadSent = true;
+        backend = null;
+        active = false;
+        ctx.write(response);
+        ctx.writeAndFlush(LastHttpContent.EMPTY_LAST_CONTENT);
+        TunnelHandler.join(ctx.channel(), HTTP1_HANDLERS, from.channel(), BackendInitializer.HANDLERS);
+        return true;
     }
 
     private void afterRequestWrite(ChannelFuture future) {
@@ -370,7 +532,11 @@ final class ProxyFrontendHandler extends ChannelInboundHandlerAdapter {
 
     @Override
     public void userEventTriggered(ChannelHandlerContext ctx, Object event) {
-        if (event != DRAIN) {
+        if (event instanceof IdleStateEvent) {
+            if (!active && pending.isEmpty()) {
+                ctx.close(); // idle between requests for server.idleTimeout
+            }
+        } else if (event != DRAIN) {
             ctx.fireUserEventTriggered(event);
         } else if (active) {
             closeAfter = true;
@@ -380,8 +546,19 @@ final class ProxyFrontendHandler extends ChannelInboundHandlerAdapter {
     }
 
     @Override
+    public void handlerRemoved(ChannelHandlerContext ctx) {
+        cancelTimeout();
+        cancelHeadersTimer();
+        HttpObject msg;
+        while ((msg = pending.poll()) != null) {
+            ReferenceCountUtil.release(msg);
+        }
+    }
+
+    @Override
     public void channelInactive(ChannelHandlerContext ctx) {
         cancelTimeout();
+        cancelHeadersTimer();
         abandonBackend();
         active = false;
         HttpObject msg;

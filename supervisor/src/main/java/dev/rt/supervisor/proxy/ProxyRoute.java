@@ -4,20 +4,26 @@ import io.netty.channel.Channel;
 import io.netty.handler.codec.http.HttpRequest;
 
 /**
- * How a proxy server picks the service of a request and rewrites the request for it. Called on the
+ * How a proxy server picks the target of a request and rewrites the request for it. Called on the
  * client connection's event loop for every request head, after the hop-by-hop headers are removed.
  */
 interface ProxyRoute {
 
     /**
-     * Rewrites {@code request} in place for the upstream and returns the id of the service it goes to.
+     * Rewrites {@code request} in place for the upstream and returns where it goes.
      *
-     * @throws RouteRejectedException when the request names no service this route serves (answered with 400)
+     * @throws RouteRejectedException when the request names nothing this route serves (answered with the
+     *     exception's status)
      */
-    String route(HttpRequest request, Channel client);
+    RouteTarget route(HttpRequest request, Channel client);
 
     /** Whether responses now end their connection ({@code Connection: close}): the server is shutting down. */
     default boolean draining() {
+        return false;
+    }
+
+    /** Whether {@code CONNECT} opens a byte tunnel to the routed worker (the mesh); otherwise it is refused. */
+    default boolean allowsTunnels() {
         return false;
     }
 }

@@ -9,6 +9,7 @@ import io.netty.channel.group.DefaultChannelGroup;
 import io.netty.util.concurrent.GlobalEventExecutor;
 import java.net.InetSocketAddress;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -19,19 +20,28 @@ import java.util.concurrent.TimeUnit;
 final class ProxyServer {
     private final ServerBootstrap bootstrap;
     private final BackendPool pool;
+    private final ProxyInitializer initializer;
     private final ChannelGroup clients = new DefaultChannelGroup("rt-proxy-clients", GlobalEventExecutor.INSTANCE);
     private volatile boolean closing;
     private volatile Channel listener;
 
-    ProxyServer(ProxyEventLoops loops, ProxyRoute route, UpstreamSelector upstreams, long timeoutMillis) {
-        this.pool = new BackendPool(loops);
+    /**
+     * @param timeoutMillis how long a request may wait for its response head; 0 forever
+     * @param tls           TLS for every connection, or none
+     * @param cleartextH2   without TLS, also accept h2 with prior knowledge
+     */
+    ProxyServer(ProxyEventLoops loops, ProxyRoute route, UpstreamSelector upstreams, long timeoutMillis,
+            ServerLimits limits, BackendOptions backends, Optional<ServerTls> tls, boolean cleartextH2) {
+        this.pool = new BackendPool(loops, backends);
+        FrontendConfig config = new FrontendConfig(route, upstreams, pool, timeoutMillis, limits);
+        this.initializer = new ProxyInitializer(config, tls, cleartextH2, clients, () -> closing);
         this.bootstrap = new ServerBootstrap()
                 .group(loops.acceptors(), loops.io())
                 .channel(loops.serverChannelClass())
                 .option(ChannelOption.SO_BACKLOG, 1024)
                 .childOption(ChannelOption.AUTO_READ, false)
                 .childOption(ChannelOption.TCP_NODELAY, true)
-                .childHandler(new ProxyInitializer(route, upstreams, pool, timeoutMillis, clients, () -> closing));
+                .childHandler(initializer);
     }
 
     /**
@@ -49,6 +59,11 @@ final class ProxyServer {
         }
         listener = bound.channel();
         return (InetSocketAddress) listener.localAddress();
+    }
+
+    /** Client connections open now. */
+    int openConnections() {
+        return initializer.openConnections();
     }
 
     /** Unbinds, asks every connection to close after its current response, waits up to {@code grace}, closes. */

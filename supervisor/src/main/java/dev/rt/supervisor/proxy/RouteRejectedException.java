@@ -1,12 +1,23 @@
 package dev.rt.supervisor.proxy;
 
 import dev.rt.protocol.RtException;
+import io.netty.handler.codec.http.HttpResponseStatus;
 
-/** A request that no service of the runtime can take; the proxy answers it with 400 and this code and message. */
+/** A request that no service of the runtime can take; the proxy answers it with this status, code and message. */
 final class RouteRejectedException extends RtException {
     private static final long serialVersionUID = 1L;
+    private final transient ProxyError error;
 
     RouteRejectedException(String code, String message) {
-        super(code, message);
+        this(new ProxyError(HttpResponseStatus.BAD_REQUEST, code, message));
+    }
+
+    RouteRejectedException(ProxyError error) {
+        super(error.code().isEmpty() ? "RT_ROUTE_NOT_FOUND" : error.code(), error.message());
+        this.error = error;
+    }
+
+    ProxyError error() {
+        return error;
     }
 }

@@ -15,22 +15,27 @@ final class UpstreamAttempts {
     private final List<Upstream> tried = new ArrayList<>(2);
     private String serviceId;
     private Upstream current;
+    private boolean fixed;
 
     UpstreamAttempts(UpstreamSelector upstreams) {
         this.upstreams = upstreams;
     }
 
-    /** Starts over for a request to {@code serviceId}; false when the service has no started worker. */
-    boolean first(String serviceId) {
-        this.serviceId = serviceId;
+    /** Starts over for a request to {@code target}; false when it is a service with no started worker. */
+    boolean first(RouteTarget target) {
+        this.serviceId = target.serviceId();
         tried.clear();
-        current = upstreams.next(serviceId).orElse(null);
+        fixed = target.fixed().isPresent();
+        current = fixed ? target.fixed().get() : upstreams.next(serviceId).orElse(null);
         return current != null;
     }
 
     /** Records that the current worker failed; false when no untried worker is left. */
     boolean next() {
         tried.add(current);
+        if (fixed) {
+            return false;
+        }
         Upstream candidate = upstreams.next(serviceId).orElse(null);
         for (int i = 0; candidate != null && i < tried.size(); i++) {
             if (tried.get(i).address().equals(candidate.address())) {

@@ -29,7 +29,7 @@ class MeshRouteTest {
     void absoluteFormTargetIsSentUpstreamInOriginFormWithTheServiceHost() {
         HttpRequest request = get("http://api.rt.local/orders/7?expand=lines", "api.rt.local");
 
-        assertThat(route.route(request, client)).isEqualTo("api");
+        assertThat(route.route(request, client).serviceId()).isEqualTo("api");
         assertThat(request.uri()).isEqualTo("/orders/7?expand=lines");
         assertThat(request.headers().get("Host")).isEqualTo("api.rt.local");
     }
@@ -38,7 +38,7 @@ class MeshRouteTest {
     void absoluteFormWithAPortAndNoPathTargetsTheRoot() {
         HttpRequest request = get("http://api.rt.local:8080", null);
 
-        assertThat(route.route(request, client)).isEqualTo("api");
+        assertThat(route.route(request, client).serviceId()).isEqualTo("api");
         assertThat(request.uri()).isEqualTo("/");
         assertThat(request.headers().get("Host")).isEqualTo("api.rt.local");
     }
@@ -56,20 +56,20 @@ class MeshRouteTest {
     void originFormTakesTheServiceFromTheHostHeader() {
         HttpRequest request = get("/health", "api.rt.local:3042");
 
-        assertThat(route.route(request, client)).isEqualTo("api");
+        assertThat(route.route(request, client).serviceId()).isEqualTo("api");
         assertThat(request.uri()).isEqualTo("/health");
         assertThat(request.headers().get("Host")).isEqualTo("api.rt.local");
     }
 
     @Test
     void hostMatchesWithoutRegardToCaseAndYieldsTheConfiguredSpelling() {
-        assertThat(route.route(get("HTTP://BILLING.RT.LOCAL/x", null), client)).isEqualTo("Billing");
-        assertThat(route.route(get("/x", "API.Rt.Local"), client)).isEqualTo("api");
+        assertThat(route.route(get("HTTP://BILLING.RT.LOCAL/x", null), client).serviceId()).isEqualTo("Billing");
+        assertThat(route.route(get("/x", "API.Rt.Local"), client).serviceId()).isEqualTo("api");
     }
 
     @Test
     void unknownIdIsReturnedSoTheProxyCanAnswerNotFound() {
-        assertThat(route.route(get("http://nope.rt.local/", null), client)).isEqualTo("nope");
+        assertThat(route.route(get("http://nope.rt.local/", null), client).serviceId()).isEqualTo("nope");
     }
 
     @Test

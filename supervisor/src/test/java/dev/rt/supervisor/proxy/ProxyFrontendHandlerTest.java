@@ -18,7 +18,8 @@ class ProxyFrontendHandlerTest {
             .service("a", new InetSocketAddress("127.0.0.1", 1))
             .service("b");
     private final EmbeddedChannel channel = new EmbeddedChannel(new HttpServerCodec(),
-            new ProxyFrontendHandler(new MeshRoute(upstreams), upstreams, new BackendPool(loops), 0));
+            new ProxyFrontendHandler(new FrontendConfig(new MeshRoute(upstreams), upstreams, new BackendPool(loops), 0,
+                    ServerLimits.DEFAULTS.withHeadersTimeout(0)), false));
 
     @AfterEach
     void close() {

@@ -15,7 +15,7 @@ class UpstreamAttemptsTest {
 
     @Test
     void triesEachWorkerOnceThenGivesUpNamingThemAll() {
-        assertThat(attempts.first("api")).isTrue();
+        assertThat(attempts.first(RouteTarget.service("api"))).isTrue();
         assertThat(attempts.current().address()).isEqualTo(w0);
         assertThat(attempts.next()).isTrue();
         assertThat(attempts.current().address()).isEqualTo(w1);
@@ -29,19 +29,19 @@ class UpstreamAttemptsTest {
 
     @Test
     void aNewRequestStartsWithAFreshListOfTriedWorkers() {
-        attempts.first("api");
+        attempts.first(RouteTarget.service("api"));
         attempts.next();
         attempts.next();
 
-        assertThat(attempts.first("api")).isTrue();
+        assertThat(attempts.first(RouteTarget.service("api"))).isTrue();
         assertThat(attempts.next()).isTrue();
     }
 
     @Test
     void serviceWithoutWorkerIsUnavailableAndAnUnknownOneIsNotFound() {
-        assertThat(attempts.first("idle")).isFalse();
+        assertThat(attempts.first(RouteTarget.service("idle"))).isFalse();
         assertThat(attempts.noWorker().code()).isEqualTo("RT_SERVICE_UNAVAILABLE");
-        assertThat(attempts.first("ghost")).isFalse();
+        assertThat(attempts.first(RouteTarget.service("ghost"))).isFalse();
         assertThat(attempts.noWorker().message())
                 .isEqualTo("Service \"ghost\" not found. Available services are: api, idle");
     }

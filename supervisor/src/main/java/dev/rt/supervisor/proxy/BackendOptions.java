@@ -1,0 +1,36 @@
+package dev.rt.supervisor.proxy;
+
+import dev.rt.supervisor.config.UndiciConfig;
+import java.time.Duration;
+
+/**
+ * How a proxy keeps its connections to workers, from {@code undici} for the mesh (the reference's HTTP client
+ * agent options) and the defaults for the entrypoint.
+ *
+ * @param keepAliveTimeoutMillis how long an idle connection stays in the pool ({@code keepAliveTimeout})
+ * @param keepAliveMaxMillis     the most a worker's {@code Keep-Alive: timeout=N} hint may extend that
+ *                               ({@code keepAliveMaxTimeout})
+ * @param maxConnections         most connections open at once to one worker address ({@code connections});
+ *                               further requests wait for one to be free
+ * @param connectTimeoutMillis   how long a connection attempt may take ({@code connectTimeout})
+ */
+record BackendOptions(long keepAliveTimeoutMillis, long keepAliveMaxMillis, int maxConnections,
+        long connectTimeoutMillis) {
+
+    static final BackendOptions DEFAULTS = new BackendOptions(60_000, 600_000, Integer.MAX_VALUE, 10_000);
+
+    BackendOptions {
+        if (keepAliveTimeoutMillis < 1 || keepAliveMaxMillis < 1 || maxConnections < 1 || connectTimeoutMillis < 1) {
+            throw new IllegalArgumentException("backend options must be positive");
+        }
+    }
+
+    /** The {@code undici} agent options; what is not given keeps the default. */
+    static BackendOptions from(UndiciConfig undici) {
+        return new BackendOptions(
+                undici.keepAliveTimeout().map(Duration::toMillis).filter(m -> m > 0).orElse(DEFAULTS.keepAliveTimeoutMillis),
+                undici.keepAliveMaxTimeout().map(Duration::toMillis).filter(m -> m > 0).orElse(DEFAULTS.keepAliveMaxMillis),
+                undici.connections().orElse(DEFAULTS.maxConnections),
+                undici.connectTimeout().map(Duration::toMillis).filter(m -> m > 0).orElse(DEFAULTS.connectTimeoutMillis));
+    }
+}

@@ -1,0 +1,10 @@
+package dev.rt.supervisor.proxy;
+
+/**
+ * What every client connection of one proxy server shares.
+ *
+ * @param timeoutMillis how long a request may wait for its response head; 0 forever
+ */
+record FrontendConfig(ProxyRoute route, UpstreamSelector upstreams, BackendPool pool, long timeoutMillis,
+        ServerLimits limits) {
+}

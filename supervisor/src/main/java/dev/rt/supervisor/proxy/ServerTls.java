@@ -1,0 +1,190 @@
+package dev.rt.supervisor.proxy;
+
+import dev.rt.protocol.RtException;
+import dev.rt.supervisor.config.HttpsConfig;
+import dev.rt.supervisor.config.PemSource;
+import io.netty.handler.codec.http2.Http2SecurityUtil;
+import io.netty.handler.ssl.ApplicationProtocolConfig;
+import io.netty.handler.ssl.ApplicationProtocolNames;
+import io.netty.handler.ssl.SniHandler;
+import io.netty.handler.ssl.SslContext;
+import io.netty.handler.ssl.SslContextBuilder;
+import io.netty.handler.ssl.SslProvider;
+import io.netty.handler.ssl.SupportedCipherSuiteFilter;
+import io.netty.util.DomainWildcardMappingBuilder;
+import io.netty.util.Mapping;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.cert.CertificateException;
+import java.security.cert.CertificateFactory;
+import java.security.cert.X509Certificate;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import javax.naming.InvalidNameException;
+import javax.naming.ldap.LdapName;
+import javax.naming.ldap.Rdn;
+
+/**
+ * TLS of the public server, from {@code server.https}: each key with the certificate at the same position
+ * ({@code key} and {@code cert} are one source each, or arrays of the same length), the certificate chosen by
+ * the name the client asks for (SNI) among the DNS names of each certificate, the first one otherwise. ALPN
+ * offers {@code h2} when {@code server.http2} is on ({@code http/1.1} too with {@code allowHTTP1}), and
+ * {@code http/1.1} otherwise. Keys are PEM PKCS#8 ({@code BEGIN PRIVATE KEY}).
+ */
+final class ServerTls {
+    private final Mapping<String, SslContext> contexts;
+    private final boolean h2;
+    private final boolean http1;
+
+    private ServerTls(Mapping<String, SslContext> contexts, boolean h2, boolean http1) {
+        this.contexts = contexts;
+        this.h2 = h2;
+        this.http1 = http1;
+    }
+
+    /**
+     * Reads every key and certificate and builds the contexts.
+     *
+     * @param root the configuration file's directory, which relative {@code {path}} sources are relative to
+     * @throws RtException {@code RT_CONFIG_INVALID} naming the file or setting that cannot be read or used
+     */
+    static ServerTls load(HttpsConfig https, boolean http2, Path root) {
+        if (https.keys().size() != https.certs().size()) {
+            throw invalid("server.https: key has " + https.keys().size() + " entries and cert " + https.certs().size()
+                    + "; give one key for each certificate, in the same order");
+        }
+        List<String> protocols = new ArrayList<>();
+        if (http2) {
+            protocols.add(ApplicationProtocolNames.HTTP_2);
+        }
+        if (!http2 || https.allowHTTP1()) {
+            protocols.add(ApplicationProtocolNames.HTTP_1_1);
+        }
+        SslContext first = null;
+        List<SslContext> all = new ArrayList<>();
+        List<Set<String>> names = new ArrayList<>();
+        for (int i = 0; i < https.certs().size(); i++) {
+            String where = https.certs().size() == 1 ? "" : "/" + i;
+            byte[] cert = read(https.certs().get(i), root, "server.https.cert" + where);
+            byte[] key = read(https.keys().get(i), root, "server.https.key" + where);
+            SslContext context = context(cert, key, protocols, describe(https.certs().get(i), root, "cert" + where),
+                    describe(https.keys().get(i), root, "key" + where));
+            all.add(context);
+            names.add(dnsNames(cert, describe(https.certs().get(i), root, "cert" + where)));
+            if (first == null) {
+                first = context;
+            }
+        }
+        DomainWildcardMappingBuilder<SslContext> mapping = new DomainWildcardMappingBuilder<>(first);
+        for (int i = all.size() - 1; i >= 0; i--) { // the first certificate wins a name two of them share
+            for (String name : names.get(i)) {
+                mapping.add(name, all.get(i));
+            }
+        }
+        return new ServerTls(mapping.build(), http2, protocols.contains(ApplicationProtocolNames.HTTP_1_1));
+    }
+
+    /** A new handler for one connection: picks the certificate by SNI, then runs the TLS handshake. */
+    SniHandler newHandler() {
+        return new SniHandler(contexts);
+    }
+
+    boolean offersH2() {
+        return h2;
+    }
+
+    boolean offersHttp1() {
+        return http1;
+    }
+
+    private static SslContext context(byte[] cert, byte[] key, List<String> protocols, String certName,
+            String keyName) {
+        try (InputStream certIn = new ByteArrayInputStream(cert); InputStream keyIn = new ByteArrayInputStream(key)) {
+            SslContextBuilder builder = SslContextBuilder.forServer(certIn, keyIn)
+                    .sslProvider(SslProvider.JDK)
+                    .applicationProtocolConfig(new ApplicationProtocolConfig(ApplicationProtocolConfig.Protocol.ALPN,
+                            ApplicationProtocolConfig.SelectorFailureBehavior.NO_ADVERTISE,
+                            ApplicationProtocolConfig.SelectedListenerFailureBehavior.ACCEPT, protocols));
+            if (protocols.contains(ApplicationProtocolNames.HTTP_2)) {
+                builder.ciphers(Http2SecurityUtil.CIPHERS, SupportedCipherSuiteFilter.INSTANCE);
+            }
+            return builder.build();
+        } catch (IOException | IllegalArgumentException e) {
+            throw invalid("server.https: cannot use the certificate " + certName + " with the key " + keyName + ": "
+                    + rootMessage(e) + " (the certificate must be PEM; the key unencrypted PEM PKCS#8, \"BEGIN PRIVATE"
+                    + " KEY\", and it must belong to the certificate)", e);
+        }
+    }
+
+    private static byte[] read(PemSource source, Path root, String setting) {
+        if (source instanceof PemSource.Inline inline) {
+            return inline.pem().getBytes(StandardCharsets.US_ASCII);
+        }
+        Path file = root.resolve(((PemSource.File) source).path()).normalize();
+        try {
+            return Files.readAllBytes(file);
+        } catch (IOException e) {
+            throw invalid(setting + ": cannot read " + file + ": " + (e instanceof java.nio.file.NoSuchFileException
+                    ? "no such file" : rootMessage(e)) + " (a relative path is relative to the configuration file)", e);
+        }
+    }
+
+    private static String describe(PemSource source, Path root, String setting) {
+        return source instanceof PemSource.File file ? root.resolve(file.path()).normalize().toString()
+                : "given inline in server.https." + setting;
+    }
+
+    /** The DNS names of the first certificate of a PEM chain: its subjectAltName entries, else its CN. */
+    private static Set<String> dnsNames(byte[] pem, String name) {
+        Set<String> names = new LinkedHashSet<>();
+        try {
+            Collection<? extends java.security.cert.Certificate> chain = CertificateFactory.getInstance("X.509")
+                    .generateCertificates(new ByteArrayInputStream(pem));
+            if (chain.isEmpty()) {
+                throw invalid("server.https: " + name + " holds no PEM certificate");
+            }
+            X509Certificate leaf = (X509Certificate) chain.iterator().next();
+            Collection<List<?>> alternatives = leaf.getSubjectAlternativeNames();
+            if (alternatives != null) {
+                for (List<?> entry : alternatives) {
+                    if (Integer.valueOf(2).equals(entry.get(0))) {
+                        names.add(entry.get(1).toString());
+                    }
+                }
+            }
+            if (names.isEmpty()) {
+                for (Rdn rdn : new LdapName(leaf.getSubjectX500Principal().getName()).getRdns()) {
+                    if (rdn.getType().equalsIgnoreCase("CN")) {
+                        names.add(rdn.getValue().toString());
+                    }
+                }
+            }
+        } catch (CertificateException | InvalidNameException e) {
+            throw invalid("server.https: cannot read the certificate " + name + ": " + rootMessage(e), e);
+        }
+        return names;
+    }
+
+    private static String rootMessage(Throwable e) {
+        Throwable root = e;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        return root.getMessage() == null ? root.getClass().getSimpleName() : root.getMessage();
+    }
+
+    private static RtException invalid(String message) {
+        return new RtException("RT_CONFIG_INVALID", message);
+    }
+
+    private static RtException invalid(String message, Throwable cause) {
+        return new RtException("RT_CONFIG_INVALID", message, cause);
+    }
+}
