@@ -63,9 +63,9 @@ public final class Supervisor implements AutoCloseable {
             RuntimeDirectory directory = remember(RuntimeDirectory.create());
             ProxyEventLoops loops = remember(new ProxyEventLoops());
             registry = new WorkerRegistry(config.serviceIds());
-            MeshProxy mesh = remember(new MeshProxy(loops, registry, config.serviceTimeout()));
+            MeshProxy mesh = remember(MeshProxy.of(loops, registry, config));
             int meshPort = mesh.bind().getPort();
-            entrypoint = new EntrypointServer(loops, registry, config.entrypoint());
+            entrypoint = EntrypointServer.of(loops, registry, config);
             InetSocketAddress bound = entrypoint.bind(config.server().hostname(), config.server().port());
             WorkerCommand command = new WorkerCommand(WorkerCommand.currentJava(), AgentJar.locate(RtVersion.get()),
                     directory.agentSocket(), config.root());
@@ -90,7 +90,7 @@ public final class Supervisor implements AutoCloseable {
         if (address == null) {
             throw new IllegalStateException("the runtime has not started");
         }
-        return "http://" + hostForUrl(address) + ":" + address.getPort();
+        return entrypoint.scheme() + "://" + hostForUrl(address) + ":" + address.getPort();
     }
 
     /** The entrypoint's address once every service has started. */
