@@ -49,7 +49,7 @@ final class ApplicationConfigLoader {
         List<Path> classpath = new ArrayList<>(ClasspathResolver.resolve(directory, java.get("classpath")));
         if (mode.equals("jar")) {
             String jar = java.get("jar").requiredString();
-            Path jarPath = directory.resolve(jar).normalize();
+            Path jarPath = java.get("jar").path(directory);
             if (!Files.isRegularFile(jarPath)) {
                 throw java.get("jar").error("\"" + jar + "\" does not exist (looked for " + jarPath + ")");
             }

@@ -28,7 +28,7 @@ final class Autoload {
         if (autoload.isMissing()) {
             return explicit;
         }
-        Path directory = root.resolve(autoload.get("path").requiredString()).normalize();
+        Path directory = autoload.get("path").path(root);
         if (!Files.isDirectory(directory)) {
             throw autoload.get("path").error("the directory " + directory + " does not exist");
         }
@@ -58,7 +58,7 @@ final class Autoload {
                 continue;
             }
             Path loadedPath = Path.of(loaded.get("path").requiredString());
-            Path explicitPath = service.has("path") ? root.resolve(service.get("path").requiredString()).normalize() : null;
+            Path explicitPath = service.has("path") ? service.get("path").path(root) : null;
             if (explicitPath != null && !explicitPath.equals(loadedPath)) {
                 throw service.get("id").error("the service id \"" + id + "\" is used by the autoloaded directory "
                         + loadedPath + " and by this service (path " + explicitPath + "); service ids must be unique "

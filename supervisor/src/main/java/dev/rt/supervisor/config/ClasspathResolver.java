@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.nio.file.PathMatcher;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.PatternSyntaxException;
 import java.util.stream.Stream;
 
 /**
@@ -23,7 +24,7 @@ final class ClasspathResolver {
         List<Path> classpath = new ArrayList<>();
         for (ConfigNode entry : entries.elements()) {
             String text = entry.requiredString();
-            Path path = serviceDirectory.resolve(text).normalize();
+            Path path = entry.path(serviceDirectory);
             String last = path.getFileName() == null ? "" : path.getFileName().toString();
             if (!last.contains("*")) {
                 if (!Files.exists(path)) {
@@ -32,7 +33,12 @@ final class ClasspathResolver {
                 classpath.add(path);
                 continue;
             }
-            List<Path> matches = glob(path.getParent(), last.equals("*") ? "*.jar" : last);
+            List<Path> matches;
+            try {
+                matches = glob(path.getParent(), last.equals("*") ? "*.jar" : last);
+            } catch (PatternSyntaxException e) {
+                throw entry.error("\"" + text + "\" is not a valid glob (" + e.getDescription() + ")");
+            }
             if (matches.isEmpty()) {
                 throw entry.error("\"" + text + "\" matches no file in " + path.getParent());
             }

@@ -2,6 +2,7 @@ package dev.rt.supervisor.config;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.MissingNode;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -88,6 +89,19 @@ final class ConfigNode {
             throw error("must not be empty");
         }
         return value;
+    }
+
+    /**
+     * This string as a path, resolved against {@code base} and normalised. A string that cannot name a file (one
+     * with a NUL character, say) is refused here, with this node's pointer.
+     */
+    Path path(Path base) {
+        String text = requiredString();
+        try {
+            return base.resolve(text).normalize();
+        } catch (InvalidPathException e) {
+            throw error("is not a usable path: " + e.getReason());
+        }
     }
 
     boolean bool(boolean fallback) {

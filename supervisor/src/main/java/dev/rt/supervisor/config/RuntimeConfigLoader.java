@@ -98,6 +98,7 @@ public final class RuntimeConfigLoader {
         ConfigNode shutdown = config.get("gracefulShutdown");
         ConfigNode server = config.get("server");
         checkSchedulerNames(config.get("scheduler"));
+        checkPemPaths(server.get("https"), root);
         return new RuntimeConfig(file, root, entrypoint, services,
                 new ServerConfig(server.get("hostname").string(ServerConfig.DEFAULT_HOSTNAME),
                         (int) server.get("port").integer(ServerConfig.DEFAULT_PORT, 0, 65535),
@@ -125,6 +126,15 @@ public final class RuntimeConfigLoader {
                 throw job.get("name").error("scheduler \"" + name + "\" is already registered; job names must be unique");
             }
             CronExpression.check(job.get("cron"), name);
+        }
+    }
+
+    /** PEM files named by {@code server.https}: a path that cannot name a file is refused here, with its pointer. */
+    private static void checkPemPaths(ConfigNode https, Path root) {
+        for (String key : List.of("key", "cert")) {
+            ConfigNode sources = https.get(key);
+            List<ConfigNode> each = sources.json().isArray() ? sources.elements() : List.of(sources);
+            each.stream().filter(source -> source.json().isObject()).forEach(source -> source.get("path").path(root));
         }
     }
 

@@ -35,19 +35,18 @@ final class ServiceLoader {
             throw node.get("url").error("services resolved from a git url are not available in this version of rt; "
                     + "clone it and give its \"path\"");
         }
-        Path directory = root.resolve(node.get("path").requiredString()).normalize();
+        Path directory = node.get("path").path(root);
         if (!Files.isDirectory(directory)) {
             throw node.get("path").error("the directory " + directory + " does not exist");
         }
-        Path configFile = node.get("config").optionalString()
-                .map(directory::resolve)
-                .orElseGet(() -> ApplicationConfigLoader.find(directory, node.get("path")));
+        Path configFile = node.has("config") ? node.get("config").path(directory)
+                : ApplicationConfigLoader.find(directory, node.get("path"));
         if (!Files.isRegularFile(configFile)) {
             throw node.get("config").error("the service configuration file " + configFile + " does not exist");
         }
 
         Map<String, String> env = new LinkedHashMap<>(runtimeEnv);
-        Path envfile = node.get("envfile").optionalString().map(root::resolve).orElse(directory.resolve(".env"));
+        Path envfile = node.has("envfile") ? node.get("envfile").path(root) : directory.resolve(".env");
         if (node.has("envfile") && !Files.isRegularFile(envfile)) {
             throw node.get("envfile").error("the env file " + envfile + " does not exist");
         }
@@ -75,7 +74,10 @@ final class ServiceLoader {
     }
 
     private static List<Path> preload(ConfigNode node, Path directory) {
-        return node.strings().stream().map(directory::resolve).map(Path::normalize).toList();
+        if (!node.isMissing() && node.json().isTextual()) {
+            return List.of(node.path(directory));
+        }
+        return node.elements().stream().map(element -> element.path(directory)).toList();
     }
 
 }

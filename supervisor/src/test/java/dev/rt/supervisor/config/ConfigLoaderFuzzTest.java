@@ -58,7 +58,8 @@ class ConfigLoaderFuzzTest {
             "../../../apps", "/", ".", "..", "services", "rt.json", "lib/*", "*", "dev.rt.testdata.probe.Probe",
             "https://schemas.rt.dev/java/1.0.0.json", "https://schemas.rt.dev/runtime/1.0.0.json",
             "https://schemas.rt.dev/runtime/9.9.9.json", "https://schemas.rt.dev/nope/1.0.0.json", "0 25 * * *",
-            "* * * * *", "*/5 * * * * *", "GET", "http://api.rt.local", "a b", "A-", "-a", "\u0000", "\\");
+            "* * * * *", "*/5 * * * * *", "GET", "http://api.rt.local", "a b", "A-", "-a", "\u0000", "a\u0000b", "\\",
+            "lib/*[", "lib/{a", "classes", "../../../target/rt-testdata.jar", "{RT_ROOT}/../../../target/*");
 
     private static FuzzSandbox sandbox;
 

@@ -33,7 +33,8 @@ class GoldenConfigTest {
             "entrypoint-names-nothing", "entrypoint-required", "schema-unknown-kind", "schema-newer-version",
             "bad-size", "scheduler-duplicate-name", "scheduler-invalid-cron", "service-config-without-kind",
             "java-two-modes", "classpath-glob-matches-nothing", "service-path-missing", "envfile-missing",
-            "duplicate-service-id", "bad-service-id", "dotenv-malformed", "service-config-unknown-key");
+            "duplicate-service-id", "bad-service-id", "dotenv-malformed", "service-config-unknown-key", "unusable-path",
+            "classpath-invalid-glob");
 
     static Stream<GoldenCase> validCases() {
         return GoldenCase.all("valid");
