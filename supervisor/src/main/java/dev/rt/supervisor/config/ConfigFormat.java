@@ -20,14 +20,15 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Supplier;
 import org.yaml.snakeyaml.error.Mark;
 import org.yaml.snakeyaml.error.MarkedYAMLException;
 
 /** The configuration file formats; the format of a file comes from its extension. */
 public enum ConfigFormat {
-    JSON(new ObjectMapper(JsonFactory.builder().streamReadConstraints(limits()).build()), "json"),
-    YAML(new YAMLMapper(YAMLFactory.builder().streamReadConstraints(limits()).build()), "yml", "yaml"),
-    TOML(new TomlMapper(TomlFactory.builder().streamReadConstraints(limits()).build()), "tml", "toml");
+    JSON(() -> new ObjectMapper(JsonFactory.builder().streamReadConstraints(limits()).build()), "json"),
+    YAML(() -> new YAMLMapper(YAMLFactory.builder().streamReadConstraints(limits()).build()), "yml", "yaml"),
+    TOML(() -> new TomlMapper(TomlFactory.builder().streamReadConstraints(limits()).build()), "tml", "toml");
 
     /** Far deeper than any configuration; refusing deeper input keeps a hostile file from exhausting the stack. */
     static final int MAX_NESTING_DEPTH = 100;
@@ -43,11 +44,13 @@ public enum ConfigFormat {
     private static final Pattern YAML_PLACEHOLDER =
             Pattern.compile("(?m)^(\\s*(?:-\\s+)?(?:[^#\\s\"'{][^:#]*:\\s+)?)(\\{[A-Za-z0-9_]+}[^#\\n]*?)(\\s*(?:#.*)?)$");
 
-    private final ObjectMapper mapper;
+    /** Made on first use: a JSON configuration does not pay for starting the YAML and TOML parsers. */
+    private final Supplier<ObjectMapper> newMapper;
+    private volatile ObjectMapper mapper;
     private final List<String> extensions;
 
-    ConfigFormat(ObjectMapper mapper, String... extensions) {
-        this.mapper = mapper;
+    ConfigFormat(Supplier<ObjectMapper> newMapper, String... extensions) {
+        this.newMapper = newMapper;
         this.extensions = List.of(extensions);
     }
 
@@ -91,7 +94,16 @@ public enum ConfigFormat {
     }
 
     public ObjectMapper mapper() {
-        return mapper;
+        ObjectMapper made = mapper;
+        if (made == null) {
+            synchronized (this) {
+                if (mapper == null) {
+                    mapper = newMapper.get();
+                }
+                made = mapper;
+            }
+        }
+        return made;
     }
 
     /** Parses a whole file into a tree; parse errors name the file, line and column. */
@@ -112,8 +124,9 @@ public enum ConfigFormat {
         String text = Utf8Text.decode(file, bytes, "cannot parse " + name());
         JsonParser parser = null;
         try {
-            parser = this == YAML ? mapper.createParser(quoteYamlPlaceholders(text)) : mapper.createParser(bytes);
-            JsonNode tree = mapper.readTree(parser);
+            ObjectMapper reader = mapper();
+            parser = this == YAML ? reader.createParser(quoteYamlPlaceholders(text)) : reader.createParser(bytes);
+            JsonNode tree = reader.readTree(parser);
             if (tree == null || tree.isMissingNode() || tree.isNull()) {
                 throw new ConfigException("RT_CONFIG_INVALID", file + ": the configuration file is empty");
             }
