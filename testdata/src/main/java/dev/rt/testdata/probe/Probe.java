@@ -17,7 +17,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * A service that tests and benchmarks poke at. Routes:
  * {@code /hello} plain "hello"; {@code /whoami} pid and worker; {@code /env?name=X} a variable;
- * {@code /slow?ms=N} answers after N ms; {@code /call?url=U} fetches U with the JDK HttpClient and returns
+ * {@code /slow?ms=N} answers after N ms (saying so on stdout when it starts); {@code /sleep?ms=N} the same,
+ * silently; {@code /call?url=U} fetches U with the JDK HttpClient and returns
  * its status and body; {@code /relay?url=U} fetches U and answers with its status and body; {@code /in-flight}
  * how many other requests this worker is handling; {@code /echo} returns the request body; {@code /headers} the request headers;
  * {@code /exit?code=N} ends the JVM; {@code /bytes?n=N} N bytes of body; {@code /property?name=X} a system
@@ -50,6 +51,10 @@ public final class Probe implements HttpHandler {
                 case "/whoami" -> send(exchange, 200, ("{\"pid\":" + ProcessHandle.current().pid() + ",\"service\":\""
                         + System.getenv("RT_SERVICE_ID") + "\",\"worker\":" + System.getenv("RT_WORKER_ID") + "}").getBytes());
                 case "/env" -> send(exchange, 200, String.valueOf(System.getenv(query.get("name"))).getBytes());
+                case "/sleep" -> {
+                    sleep(Long.parseLong(query.getOrDefault("ms", "10")));
+                    send(exchange, 200, "slept".getBytes());
+                }
                 case "/slow" -> {
                     System.out.println("slow request started");
                     sleep(Long.parseLong(query.getOrDefault("ms", "1000")));
