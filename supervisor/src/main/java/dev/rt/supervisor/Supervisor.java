@@ -41,6 +41,8 @@ public final class Supervisor implements AutoCloseable {
     private boolean stopped;
     private final Object reloadLock = new Object();
     private CompletableFuture<Void> reloading = CompletableFuture.completedFuture(null);
+    private final Map<String, CompletableFuture<Void>> watchReloads = new java.util.HashMap<>(); // under reloadLock
+    private final java.util.Set<String> changedAgain = new java.util.HashSet<>();                // under reloadLock
 
     public Supervisor(RuntimeConfig config, RuntimeLog log, Map<String, String> realEnv) {
         this(config, RuntimeOptions.DEFAULTS, log, realEnv);
@@ -78,6 +80,7 @@ public final class Supervisor implements AutoCloseable {
             entrypointAddress = bound;
             log.info("rt is now listening at " + url());
             sharing.createInBackground(log);
+            watchInDevelopment();
             return bound;
         } catch (RuntimeException e) {
             abortStart();
@@ -176,6 +179,43 @@ public final class Supervisor implements AutoCloseable {
             reloading = CompletableFuture.allOf(services.toArray(CompletableFuture[]::new))
                     .thenRun(() -> log.info("All services have been restarted."));
             return reloading;
+        }
+    }
+
+    /** {@code --dev} with {@code watch}: a change to a service's files restarts it, one worker at a time. */
+    private void watchInDevelopment() {
+        if (!options.development() || !config.watch()) {
+            return;
+        }
+        try {
+            remember(ServiceWatcher.start(config.services(), log, this::serviceChanged));
+            log.info("Watching the services' files for changes.");
+        } catch (java.io.IOException e) {
+            log.warn("Cannot watch the services' files for changes: " + e.getMessage());
+        }
+    }
+
+    /** Restarts a service whose files changed; changes during its restart restart it once more afterwards. */
+    private void serviceChanged(String serviceId) {
+        synchronized (reloadLock) {
+            CompletableFuture<Void> running = watchReloads.get(serviceId);
+            if (running != null && !running.isDone()) {
+                changedAgain.add(serviceId);
+                return;
+            }
+            log.info("The files of the service \"" + serviceId + "\" have changed, restarting it ...");
+            watchReloads.put(serviceId, lifecycle.reload(serviceId).whenComplete((done, error) -> {
+                if (error == null) {
+                    log.info("The service \"" + serviceId + "\" has been successfully reloaded.");
+                }
+                boolean again;
+                synchronized (reloadLock) {
+                    again = changedAgain.remove(serviceId);
+                }
+                if (again) {
+                    serviceChanged(serviceId);
+                }
+            }));
         }
     }
 
