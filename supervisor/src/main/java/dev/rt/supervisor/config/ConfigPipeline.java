@@ -56,6 +56,10 @@ final class ConfigPipeline {
                 throw root.get("$schema").error("declares a " + declared.key() + " configuration where a "
                         + expected.get().key() + " configuration is expected");
             }
+            if (expected.isEmpty() && !declared.isApplication()) { // a service's own file (see ServiceLoader)
+                throw root.get("$schema").error("declares a " + declared.key() + " configuration where a service's own "
+                        + "configuration is expected (java, service, db, gateway or composer)");
+            }
             return declared;
         }
         List<ConfigKind> keys = java.util.Arrays.stream(ConfigKind.values())
