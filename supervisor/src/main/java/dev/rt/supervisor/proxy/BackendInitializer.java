@@ -16,8 +16,8 @@ import java.util.concurrent.TimeUnit;
  */
 final class BackendInitializer extends ChannelInitializer<Channel> {
     static final int MAX_CHUNK_SIZE = 64 * 1024;
-    /** Names of the handlers that a tunnel replaces. */
-    static final List<String> HANDLERS = List.of("idle", "http", "backend");
+    /** Handlers that a tunnel replaces, in the order of removal (see ProxyFrontendHandler#HTTP1_HANDLERS). */
+    static final List<String> HANDLERS = List.of("backend", "http", "idle");
 
     private final BackendPool pool;
     private final InetSocketAddress address;

@@ -52,6 +52,7 @@ final class BackendPool {
                 .option(ChannelOption.AUTO_READ, false)
                 .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) Math.min(Integer.MAX_VALUE, options.connectTimeoutMillis()))
                 .option(ChannelOption.TCP_NODELAY, true)
+                .option(ChannelOption.RCVBUF_ALLOCATOR, ProxyEventLoops.RECEIVE_BUFFERS)
                 .handler(new BackendInitializer(this, address))
                 .connect(address);
     }

@@ -1,8 +1,6 @@
 package dev.rt.supervisor.proxy;
 
 import io.netty.channel.Channel;
-import io.netty.channel.ChannelFuture;
-import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.codec.http.HttpHeaderNames;
@@ -28,12 +26,12 @@ final class ProxyBackendHandler extends ChannelInboundHandlerAdapter {
     private static final AsciiString KEEP_ALIVE = AsciiString.cached("keep-alive");
     private final BackendPool pool;
     private final InetSocketAddress address;
-    private final ChannelFutureListener readAfterWrite = this::readAfterWrite;
     private Channel channel;
     private ProxyFrontendHandler frontend;
     private boolean interim;
     private boolean reusable;
-    private ChannelFuture lastWrite;
+    private boolean wrote;
+    private boolean waitingForClient;
     private long idleMillis;
     private long idleSince;
 
@@ -58,7 +56,8 @@ final class ProxyBackendHandler extends ChannelInboundHandlerAdapter {
     /** Starts an exchange for {@code owner}: from now on responses go to it. */
     void attach(ProxyFrontendHandler owner) {
         frontend = owner;
-        lastWrite = null;
+        wrote = false;
+        waitingForClient = false;
         channel.read();
     }
 
@@ -90,13 +89,14 @@ final class ProxyBackendHandler extends ChannelInboundHandlerAdapter {
             HopByHopHeaders.remove(response.headers());
             owner.responseHead(response, interim);
         }
-        lastWrite = owner.writeToClient(msg);
         if (msg instanceof LastHttpContent && !interim) {
             frontend = null;
+            wrote = false;
             idleSince = System.nanoTime();
-            ChannelFuture written = lastWrite;
-            lastWrite = null;
-            owner.responseComplete(this, written, reusable);
+            owner.responseComplete(this, owner.writeLastToClient(msg), reusable);
+        } else {
+            owner.writeToClient(msg);
+            wrote = true;
         }
     }
 
@@ -144,21 +144,33 @@ final class ProxyBackendHandler extends ChannelInboundHandlerAdapter {
 
     @Override
     public void channelReadComplete(ChannelHandlerContext ctx) {
-        if (lastWrite != null && frontend != null) {
-            ChannelFuture written = lastWrite;
-            lastWrite = null;
+        if (wrote && frontend != null) {
+            wrote = false;
             frontend.flushToClient();
-            written.addListener(readAfterWrite);
+            if (frontend.clientWritable()) {
+                channel.read();
+            } else {
+                waitingForClient = true; // the client reads slower than the worker writes: wait for clientWritable()
+            }
         }
         ctx.fireChannelReadComplete();
     }
 
-    private void readAfterWrite(ChannelFuture written) {
-        if (written.isSuccess()) {
+    /** Called by the frontend when its client can take more of the response again. */
+    void clientWritable() {
+        if (waitingForClient) {
+            waitingForClient = false;
             channel.read();
-        } else {
-            written.channel().close(); // the client is gone; its frontend abandons this connection
         }
+    }
+
+    @Override
+    public void channelWritabilityChanged(ChannelHandlerContext ctx) {
+        ProxyFrontendHandler owner = frontend;
+        if (owner != null && ctx.channel().isWritable()) {
+            owner.backendWritable();
+        }
+        ctx.fireChannelWritabilityChanged();
     }
 
     @Override

@@ -48,8 +48,8 @@ final class ProxyFrontendHandler extends ChannelInboundHandlerAdapter {
     /** User event: close now if between requests, otherwise after the current response. */
     static final Object DRAIN = new Object();
 
-    /** Names of the handlers of an HTTP/1 client connection that a tunnel replaces. */
-    static final List<String> HTTP1_HANDLERS = List.of("idle", "http", "frontend");
+    /** Handlers of an HTTP/1 client connection that a tunnel replaces, in the order of removal: the codec goes after the stage behind it, so that the bytes it still holds reach the tunnel. */
+    static final List<String> HTTP1_HANDLERS = List.of("frontend", "http", "idle");
 
     private final ProxyRoute route;
     private final BackendPool pool;
@@ -60,7 +60,6 @@ final class ProxyFrontendHandler extends ChannelInboundHandlerAdapter {
     private final UpstreamAttempts attempts;
     private final ArrayDeque<HttpObject> pending = new ArrayDeque<>(4);
     private final ChannelFutureListener afterConnect = this::afterConnect;
-    private final ChannelFutureListener afterRequestWrite = this::afterRequestWrite;
     private final ChannelFutureListener afterResponseWrite = this::afterResponseWrite;
     private final Runnable onTimeout = this::onTimeout;
     private final Runnable onHeadersTimeout = this::onHeadersTimeout;
@@ -68,7 +67,6 @@ final class ProxyFrontendHandler extends ChannelInboundHandlerAdapter {
     private ChannelHandlerContext ctx;
     private boolean inDrain;
     private Channel unflushed;
-    private ChannelFuture lastRequestWrite;
     private boolean writeInFlight;
 
     // the current exchange
@@ -198,13 +196,37 @@ final class ProxyFrontendHandler extends ChannelInboundHandlerAdapter {
             inDrain = false;
         }
         if (unflushed != null) {
-            unflushed.flush();
+            Channel target = unflushed;
             unflushed = null;
-            writeInFlight = true;
-            lastRequestWrite.addListener(afterRequestWrite);
-        } else if (wantsRead()) {
+            target.flush();
+            if (!target.isWritable()) {
+                writeInFlight = true; // the worker reads slower than the client sends: wait for backendWritable()
+                return;
+            }
+        }
+        if (wantsRead()) {
             ctx.read();
         }
+    }
+
+    /** Called by the backend when its connection can take more of the request body again. */
+    void backendWritable() {
+        if (writeInFlight) {
+            writeInFlight = false;
+            drain();
+        }
+    }
+
+    @Override
+    public void channelWritabilityChanged(ChannelHandlerContext ctx) {
+        if (ctx.channel().isWritable() && backend != null) {
+            backend.clientWritable();
+        }
+        ctx.fireChannelWritabilityChanged();
+    }
+
+    boolean clientWritable() {
+        return ctx.channel().isWritable();
     }
 
     private boolean wantsRead() {
@@ -382,7 +404,7 @@ final class ProxyFrontendHandler extends ChannelInboundHandlerAdapter {
             unflushed.flush();
         }
         unflushed = channel;
-        lastRequestWrite = channel.write(msg);
+        channel.write(msg, channel.voidPromise()); // a failed write closes the connection: backendFailed() follows
     }
 
     /** A mesh CONNECT reached a worker: answer 200, then relay bytes both ways. */
@@ -414,15 +436,6 @@ final class ProxyFrontendHandler extends ChannelInboundHandlerAdapter {
         return true;
     }
 
-    private void afterRequestWrite(ChannelFuture future) {
-        writeInFlight = false;
-        if (future.isSuccess()) {
-            drain();
-        } else {
-            future.channel().close(); // its backend handler reports the failure
-        }
-    }
-
     /** Called by the backend for each response head, after it removed the hop-by-hop headers. */
     void responseHead(HttpResponse response, boolean interim) {
         if (!interim) {
@@ -432,7 +445,11 @@ final class ProxyFrontendHandler extends ChannelInboundHandlerAdapter {
         }
     }
 
-    ChannelFuture writeToClient(Object msg) {
+    void writeToClient(Object msg) {
+        ctx.write(msg, ctx.voidPromise()); // a failed write closes the client: channelInactive() follows
+    }
+
+    ChannelFuture writeLastToClient(Object msg) {
         return ctx.write(msg);
     }
 

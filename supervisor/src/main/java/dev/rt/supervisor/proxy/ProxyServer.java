@@ -41,6 +41,7 @@ final class ProxyServer {
                 .option(ChannelOption.SO_BACKLOG, 1024)
                 .childOption(ChannelOption.AUTO_READ, false)
                 .childOption(ChannelOption.TCP_NODELAY, true)
+                .childOption(ChannelOption.RCVBUF_ALLOCATOR, ProxyEventLoops.RECEIVE_BUFFERS)
                 .childHandler(initializer);
     }
 

@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.ArrayDeque;
 import java.util.Deque;
+import java.util.concurrent.locks.LockSupport;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -148,7 +149,7 @@ class ServerLimitsTest {
     private void awaitOpenConnections(int count) {
         long deadline = System.nanoTime() + 10_000_000_000L;
         while (server.openConnections() != count && System.nanoTime() < deadline) {
-            Thread.onSpinWait();
+            LockSupport.parkNanos(1_000_000); // polls the condition, every millisecond
         }
         assertThat(server.openConnections()).isEqualTo(count);
     }
