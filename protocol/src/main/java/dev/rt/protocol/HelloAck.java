@@ -14,6 +14,9 @@ import java.util.Objects;
  * @param meshProxyPort         port of the mesh proxy on 127.0.0.1 that serves {@code *.rt.local}
  * @param exitOnUnhandledErrors whether an uncaught exception ends the worker
  * @param statsIntervalMillis   how often the worker sends {@link Stats}
+ * @param meshOrigins           origins outside the runtime ({@code http://host[:port]}) that the worker also
+ *                              reaches through the mesh proxy, which adds what an interceptor asks for (a
+ *                              bearer token)
  */
 public record HelloAck(
         String serviceId,
@@ -24,7 +27,8 @@ public record HelloAck(
         List<String> arguments,
         int meshProxyPort,
         boolean exitOnUnhandledErrors,
-        long statsIntervalMillis) implements Message {
+        long statsIntervalMillis,
+        List<String> meshOrigins) implements Message {
 
     public HelloAck {
         Objects.requireNonNull(serviceId, "serviceId");
@@ -32,6 +36,14 @@ public record HelloAck(
         Objects.requireNonNull(application, "application");
         Objects.requireNonNull(serviceDirectory, "serviceDirectory");
         arguments = List.copyOf(arguments);
+        meshOrigins = List.copyOf(meshOrigins);
+    }
+
+    /** An answer with no origin outside the runtime routed through the mesh. */
+    public HelloAck(String serviceId, int workerIndex, String kind, JsonNode application, String serviceDirectory,
+            List<String> arguments, int meshProxyPort, boolean exitOnUnhandledErrors, long statsIntervalMillis) {
+        this(serviceId, workerIndex, kind, application, serviceDirectory, arguments, meshProxyPort,
+                exitOnUnhandledErrors, statsIntervalMillis, List.of());
     }
 
     @Override

@@ -26,7 +26,8 @@ class FrameCodecTest {
         app.putArray("classpath").add("lib/*").add("classes");
         return Stream.of(
                 new Hello(Protocol.VERSION, "api", 3, 4242L),
-                new HelloAck("api", 3, "java", app, "/srv/api", List.of("--flag", "välue"), 40123, true, 1000),
+                new HelloAck("api", 3, "java", app, "/srv/api", List.of("--flag", "välue"), 40123, true, 1000,
+                        List.of("http://idp-protected.example:8080")),
                 new Ready(8080),
                 new StartFailed("class com.acme.Api not found on the classpath"),
                 new Stats(0.25, 1_000_000L, 2_000_000L, 4L << 30, 0.5),

@@ -14,6 +14,7 @@ import dev.rt.supervisor.process.ClassDataArchive;
 import dev.rt.supervisor.process.FreePort;
 import dev.rt.supervisor.process.OutputPump;
 import dev.rt.supervisor.process.WorkerCommand;
+import dev.rt.supervisor.proxy.MeshProxy;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -339,7 +340,8 @@ final class WorkerLifecycle implements AgentEvents, AutoCloseable {
         ServiceConfig service = worker.service;
         return Optional.of(new HelloAck(service.id(), worker.index, service.application().kind(),
                 service.application().settings(), service.directory().toString(), service.arguments(),
-                meshProxyPort, config.exitOnUnhandledErrors(), STATS_INTERVAL.toMillis()));
+                meshProxyPort, config.exitOnUnhandledErrors(), STATS_INTERVAL.toMillis(),
+                MeshProxy.externalOrigins(config)));
     }
 
     @Override

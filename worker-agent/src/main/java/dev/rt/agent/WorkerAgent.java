@@ -40,7 +40,7 @@ final class WorkerAgent {
             loss.exit();
             return;
         }
-        MeshProxySelector.install(ack.meshProxyPort());
+        MeshProxySelector.install(ack.meshProxyPort(), ack.meshOrigins());
         if (ack.exitOnUnhandledErrors()) {
             Thread.setDefaultUncaughtExceptionHandler(
                     new UncaughtExceptionExit(environment.serviceId(), environment.workerIndex(), exit));

@@ -62,6 +62,19 @@ class MeshProxySelectorTest {
     }
 
     @Test
+    void originsOfATokenInterceptorGoToTheMeshAndNothingElseDoes() {
+        MeshProxySelector withOrigins = new MeshProxySelector(previous, MESH_PORT,
+                List.of("http://api.example.com", "http://127.0.0.1:9100/"));
+
+        assertThat(withOrigins.select(URI.create("http://API.example.com/orders"))).containsExactly(MESH);
+        assertThat(withOrigins.select(URI.create("http://api.example.com:80/"))).containsExactly(MESH);
+        assertThat(withOrigins.select(URI.create("http://127.0.0.1:9100/x"))).containsExactly(MESH);
+        assertThat(withOrigins.select(URI.create("http://127.0.0.1:9101/x"))).containsExactly(CORPORATE);
+        assertThat(withOrigins.select(URI.create("https://api.example.com/"))).containsExactly(CORPORATE);
+        assertThat(withOrigins.select(URI.create("http://other.example.com/"))).containsExactly(CORPORATE);
+    }
+
+    @Test
     void connectFailuresAreReportedToThePreviousSelector() {
         URI uri = URI.create("http://example.com/");
         selector.connectFailed(uri, new InetSocketAddress(0), new IOException("refused"));

@@ -6,6 +6,7 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -17,6 +18,7 @@ import java.util.Optional;
  */
 public final class MeshProxy implements AutoCloseable {
     private final ProxyServer server;
+    private volatile InetSocketAddress bound;
 
     /** {@code serviceTimeout}: how long a call may wait for the response head; zero waits forever. */
     public MeshProxy(ProxyEventLoops loops, UpstreamSelector upstreams, Duration serviceTimeout) {
@@ -32,16 +34,32 @@ public final class MeshProxy implements AutoCloseable {
                 ServerLimits.DEFAULTS.withHeadersTimeout(0), backends, Optional.empty(), false);
     }
 
-    /** The mesh of {@code config}: its {@code serviceTimeout} and {@code undici} options. */
+    /**
+     * The mesh of {@code config}: its {@code serviceTimeout}, {@code undici} agent options and token interceptor.
+     *
+     * @throws RtException {@code RT_CONFIG_INVALID} for a token interceptor whose options cannot be used
+     */
     public static MeshProxy of(ProxyEventLoops loops, UpstreamSelector upstreams, RuntimeConfig config) {
-        return new MeshProxy(loops, new MeshRoute(upstreams), upstreams, config.serviceTimeout(),
+        MeshProxy[] self = new MeshProxy[1];
+        List<TokenInterceptor> interceptors = TokenInterceptor.from(config.sections().undici(), () -> self[0].bound);
+        self[0] = new MeshProxy(loops, new MeshRoute(upstreams, interceptors), upstreams, config.serviceTimeout(),
                 BackendOptions.from(config.sections().undici()));
+        return self[0];
+    }
+
+    /**
+     * The origins outside the runtime that workers send through the mesh ({@code http://host:port}, those of a
+     * token interceptor), for their {@code ProxySelector}.
+     */
+    public static List<String> externalOrigins(RuntimeConfig config) {
+        return TokenInterceptor.externalOrigins(config.sections().undici());
     }
 
     /** Listens on 127.0.0.1 at a free port and returns the bound address. */
     public InetSocketAddress bind() {
         try {
-            return server.bind(new InetSocketAddress(InetAddress.getByAddress(new byte[] {127, 0, 0, 1}), 0));
+            bound = server.bind(new InetSocketAddress(InetAddress.getByAddress(new byte[] {127, 0, 0, 1}), 0));
+            return bound;
         } catch (ProxyServer.BindFailedException | UnknownHostException e) {
             throw new RtException("RT_MESH_LISTEN_FAILED",
                     "cannot listen on 127.0.0.1 for the service mesh: " + e.getMessage(), e);

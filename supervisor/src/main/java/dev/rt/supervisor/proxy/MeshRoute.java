@@ -4,6 +4,7 @@ import io.netty.channel.Channel;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpRequest;
+import java.net.InetSocketAddress;
 import java.util.List;
 import java.util.Locale;
 
@@ -11,16 +12,23 @@ import java.util.Locale;
  * Route of the mesh proxy: {@code GET http://b.rt.local/path?q} (absolute form, as clients send to an HTTP
  * proxy) or {@code GET /path?q} with {@code Host: b.rt.local[:port]} goes to service {@code b}, sent
  * upstream as {@code GET /path?q} with {@code Host: b.rt.local}. The suffix and the id match without
- * regard to case; any other host is rejected.
+ * regard to case. With a token interceptor, requests to its origins (a service here, or a plain-HTTP host
+ * outside the runtime, reached directly) carry its bearer token. Any other host is rejected.
  */
 final class MeshRoute implements ProxyRoute {
     static final String SUFFIX = ".rt.local";
     private static final String HTTP_SCHEME = "http://";
 
     private final UpstreamSelector upstreams;
+    private final List<TokenInterceptor> interceptors;
 
     MeshRoute(UpstreamSelector upstreams) {
+        this(upstreams, List.of());
+    }
+
+    MeshRoute(UpstreamSelector upstreams, List<TokenInterceptor> interceptors) {
         this.upstreams = upstreams;
+        this.interceptors = List.copyOf(interceptors);
     }
 
     @Override
@@ -44,13 +52,61 @@ final class MeshRoute implements ProxyRoute {
             throw rejected("\"" + uri + "\"");
         }
         String host = hostOf(authority);
-        if (host.length() <= SUFFIX.length() || !host.regionMatches(true, host.length() - SUFFIX.length(),
-                SUFFIX, 0, SUFFIX.length())) {
+        boolean mesh = host.length() > SUFFIX.length() && host.regionMatches(true, host.length() - SUFFIX.length(),
+                SUFFIX, 0, SUFFIX.length());
+        TokenInterceptor interceptor = interceptors.isEmpty() || HttpMethod.CONNECT.equals(request.method())
+                || isTokenFetch(request) ? null : interceptorFor(TokenInterceptor.origin("http", host, portOf(authority)));
+        RouteTarget target;
+        if (mesh) {
+            String serviceId = known(host.substring(0, host.length() - SUFFIX.length()));
+            request.headers().set(HttpHeaderNames.HOST, serviceId + SUFFIX);
+            target = RouteTarget.service(serviceId);
+        } else if (interceptor != null) {
+            String origin = TokenInterceptor.origin("http", host, portOf(authority));
+            request.headers().set(HttpHeaderNames.HOST, authority.substring(authority.lastIndexOf('@') + 1));
+            target = RouteTarget.origin(new Upstream(origin, 0,
+                    InetSocketAddress.createUnresolved(unbracketed(host), portOf(authority))));
+        } else {
             throw rejected("host \"" + host + "\"");
         }
-        String serviceId = known(host.substring(0, host.length() - SUFFIX.length()));
-        request.headers().set(HttpHeaderNames.HOST, serviceId + SUFFIX);
-        return RouteTarget.service(serviceId);
+        return interceptor == null ? target : target.authorizedBy(interceptor.tokens().authorization());
+    }
+
+    /** The supervisor's own request for a token: it goes on without one, and without its mark. */
+    private static boolean isTokenFetch(HttpRequest request) {
+        String mark = request.headers().get(AccessTokens.FETCH_HEADER);
+        if (mark == null) {
+            return false;
+        }
+        request.headers().remove(AccessTokens.FETCH_HEADER);
+        return mark.equals(AccessTokens.FETCH_MARK);
+    }
+
+    private TokenInterceptor interceptorFor(String origin) {
+        for (int i = 0; i < interceptors.size(); i++) {
+            if (interceptors.get(i).covers(origin)) {
+                return interceptors.get(i);
+            }
+        }
+        return null;
+    }
+
+    private static int portOf(String authority) {
+        int at = authority.lastIndexOf('@');
+        String hostPort = at < 0 ? authority : authority.substring(at + 1);
+        int colon = hostPort.lastIndexOf(':');
+        if (colon < 0 || hostPort.indexOf(']') > colon) {
+            return 80;
+        }
+        try {
+            return Integer.parseInt(hostPort.substring(colon + 1));
+        } catch (NumberFormatException e) {
+            throw rejected("port \"" + hostPort.substring(colon + 1) + "\"");
+        }
+    }
+
+    private static String unbracketed(String host) {
+        return host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;
     }
 
     private static int endOfAuthority(String uri) {

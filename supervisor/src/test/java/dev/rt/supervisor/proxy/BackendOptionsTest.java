@@ -1,0 +1,55 @@
+package dev.rt.supervisor.proxy;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.rt.supervisor.config.UndiciConfig;
+import java.io.OutputStream;
+import java.net.ProxySelector;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse.BodyHandlers;
+import java.time.Duration;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** undici's agent options as the mesh's connections to workers. */
+@Timeout(30)
+class BackendOptionsTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @Test
+    void agentOptionsMapToThePoolAndMissingOnesKeepTheDefaults() throws Exception {
+        assertThat(BackendOptions.from(UndiciConfig.DEFAULTS)).isEqualTo(BackendOptions.DEFAULTS);
+        assertThat(BackendOptions.from(UndiciConfig.from(JSON.readTree(
+                "{\"keepAliveTimeout\": 4000, \"keepAliveMaxTimeout\": 600000, \"connections\": 8, \"connectTimeout\": 500}"))))
+                .isEqualTo(new BackendOptions(4000, 600000, 8, 500));
+    }
+
+    @Test
+    void idleWorkerConnectionIsClosedAfterKeepAliveTimeout() throws Exception {
+        CountDownLatch closedByProxy = new CountDownLatch(1);
+        try (ProxyEventLoops loops = new ProxyEventLoops(1);
+                ScriptedBackend worker = new ScriptedBackend((socket, in, head) -> {
+                    OutputStream out = socket.getOutputStream();
+                    out.write("HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok".getBytes());
+                    out.flush();
+                    if (in.read() < 0) {
+                        closedByProxy.countDown();
+                    }
+                });
+                MeshProxy mesh = new MeshProxy(loops, new MeshRoute(new TestUpstreams().service("b", worker.address())),
+                        new TestUpstreams().service("b", worker.address()), Duration.ofSeconds(5),
+                        new BackendOptions(200, 600_000, Integer.MAX_VALUE, 1000))) {
+            HttpClient client = HttpClient.newBuilder().proxy(ProxySelector.of(mesh.bind())).build();
+
+            assertThat(client.send(HttpRequest.newBuilder(URI.create("http://b.rt.local/")).build(),
+                    BodyHandlers.ofString()).body()).isEqualTo("ok");
+
+            assertThat(closedByProxy.await(10, TimeUnit.SECONDS)).isTrue();
+        }
+    }
+}
