@@ -36,7 +36,7 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * Starts, watches, restarts, replaces and stops worker JVMs. All worker state lives on one single-threaded
  * loop: public methods and agent events hop onto it, and results come back as futures. What happens after a
- * failed start is {@link StartAttempts}'s, after a crash {@link #restartAfterCrash}'s, after failed health
+ * failed start is {@link StartAttempts}'s, after a crash {@link CrashRestarts}'s, after failed health
  * checks {@link Replacement}'s.
  */
 final class WorkerLifecycle implements AgentEvents, AutoCloseable {
@@ -58,10 +58,10 @@ final class WorkerLifecycle implements AgentEvents, AutoCloseable {
     private final HealthMonitor health;
     private final StartAttempts startAttempts;
     private final Replacement replacement;
+    private final CrashRestarts restarts;
     private final DebugSlots debugSlots = new DebugSlots();                           // loop only
     private final Map<String, Worker> workers = new LinkedHashMap<>();               // loop only
     private final Map<String, Integer> nextIndex = new HashMap<>();                  // loop only
-    private final Map<String, Backoff> backoffs = new HashMap<>();                   // loop only
     private final Map<String, Worker> byLabel = new ConcurrentHashMap<>();           // read by agent threads
     private final Map<AgentConnection, Worker> byConnection = new ConcurrentHashMap<>();
     private final AtomicLong stopIds = new AtomicLong();
@@ -80,6 +80,7 @@ final class WorkerLifecycle implements AgentEvents, AutoCloseable {
         this.meshProxyPort = meshProxyPort;
         this.startAttempts = new StartAttempts(this, log, options.production());
         this.replacement = new Replacement(this, log, config.gracefulShutdown().service());
+        this.restarts = new CrashRestarts(this, log, options.production());
         this.health = new HealthMonitor(loop, log, STATS_INTERVAL, worker -> replacement.replace(worker, true));
     }
 
@@ -260,47 +261,8 @@ final class WorkerLifecycle implements AgentEvents, AutoCloseable {
         }
     }
 
-    /**
-     * After a worker died (or a restarted one failed to start): per the service's {@code restartOnError},
-     * nothing (it stays down, the others keep serving) or a new worker after the {@link Backoff} delay,
-     * again and again until one starts.
-     */
     void restartAfterCrash(ServiceConfig service, String described, Duration uptime) {
-        if (stopping()) {
-            return;
-        }
-        if (!service.restartOnError().enabled()) {
-            log.warn("The " + described + " is no longer available.");
-            return;
-        }
-        Duration delay = backoffs.computeIfAbsent(service.id(),
-                id -> new Backoff(service.restartOnError().effectiveDelay(options.production()))).next(uptime);
-        log.warn(delay.toMillis() < StartAttempts.IMMEDIATE_BELOW_MILLIS ? "The " + described + " is being restarted ..."
-                : "The " + described + " will be restarted in " + delay.toMillis() + "ms ...");
-        loop.schedule(() -> relaunch(service), delay.toMillis(), TimeUnit.MILLISECONDS);
-    }
-
-    private void relaunch(ServiceConfig service) {
-        if (stopping()) {
-            return;
-        }
-        int index = nextIndex(service);
-        Worker worker;
-        try {
-            worker = launch(service, index);
-        } catch (RtException e) {
-            log.error(e.getMessage());
-            restartAfterCrash(service, Worker.describe(service.id(), index), Duration.ZERO);
-            return;
-        }
-        worker.ready.whenComplete((port, failure) -> loop.execute(() -> {
-            if (failure == null) {
-                log.info("The " + worker.describe() + " has been successfully restarted.");
-            } else if (!stopping()) {
-                log.error("Failed to start the " + worker.describe() + ": " + failure.getMessage());
-                restartAfterCrash(service, worker.describe(), worker.uptime(System.nanoTime()));
-            }
-        }));
+        restarts.afterDeath(service, described, uptime);
     }
 
     /** Stops one worker gracefully: out of the upstreams, {@code Stop}, killed if alive after {@code grace}. */
