@@ -2,6 +2,7 @@ package dev.rt.supervisor.proxy;
 
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelInitializer;
+import io.netty.handler.codec.http.DefaultHttpHeadersFactory;
 import io.netty.handler.codec.http.HttpClientCodec;
 import io.netty.handler.codec.http.HttpDecoderConfig;
 import io.netty.handler.timeout.IdleStateHandler;
@@ -29,7 +30,11 @@ final class BackendInitializer extends ChannelInitializer<Channel> {
 
     @Override
     protected void initChannel(Channel channel) {
-        HttpDecoderConfig config = new HttpDecoderConfig().setMaxHeaderSize(16 * 1024).setMaxChunkSize(MAX_CHUNK_SIZE);
+        // Responses come from the runtime's own workers: their header names and values are not checked for
+        // illegal characters again (the client-facing decoder does check every request).
+        HttpDecoderConfig config = new HttpDecoderConfig().setMaxHeaderSize(16 * 1024).setMaxChunkSize(MAX_CHUNK_SIZE)
+                .setHeadersFactory(DefaultHttpHeadersFactory.headersFactory().withValidation(false))
+                .setTrailersFactory(DefaultHttpHeadersFactory.trailersFactory().withValidation(false));
         long idle = pool.options().keepAliveTimeoutMillis();
         channel.pipeline()
                 .addLast("idle", new IdleStateHandler(idle, 0, 0, TimeUnit.MILLISECONDS))

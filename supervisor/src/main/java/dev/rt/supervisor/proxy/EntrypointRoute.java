@@ -5,6 +5,8 @@ import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http.HttpRequest;
 import io.netty.util.AsciiString;
+import io.netty.util.Attribute;
+import io.netty.util.AttributeKey;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
 
@@ -19,6 +21,7 @@ final class EntrypointRoute implements ProxyRoute {
     private static final CharSequence FORWARDED_FOR = AsciiString.cached("x-forwarded-for");
     private static final CharSequence FORWARDED_HOST = AsciiString.cached("x-forwarded-host");
     private static final CharSequence FORWARDED_PROTO = AsciiString.cached("x-forwarded-proto");
+    private static final AttributeKey<String> CLIENT_IP = AttributeKey.valueOf(EntrypointRoute.class, "clientIp");
 
     private final RouteTarget target;
     private final String basePath;
@@ -76,13 +79,17 @@ final class EntrypointRoute implements ProxyRoute {
         throw new RouteRejectedException(ProxyError.routeNotFound(request.method().name(), uri));
     }
 
-    /** The client's address; an h2 stream channel gives its connection's. */
+    /** The client's address (an h2 stream channel gives its connection's), worked out once per channel. */
     private static String clientIp(Channel client) {
-        SocketAddress address = client.remoteAddress();
-        if (address instanceof InetSocketAddress inet && inet.getAddress() != null) {
-            return inet.getAddress().getHostAddress();
+        Attribute<String> cached = client.attr(CLIENT_IP);
+        String ip = cached.get();
+        if (ip == null) {
+            SocketAddress address = client.remoteAddress();
+            ip = address instanceof InetSocketAddress inet && inet.getAddress() != null
+                    ? inet.getAddress().getHostAddress() : "unknown";
+            cached.set(ip);
         }
-        return "unknown";
+        return ip;
     }
 
     void beginDraining() {

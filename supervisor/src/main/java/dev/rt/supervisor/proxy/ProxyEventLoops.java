@@ -13,6 +13,7 @@ import io.netty.channel.epoll.EpollSocketChannel;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.channel.socket.nio.NioSocketChannel;
+import io.netty.util.ResourceLeakDetector;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import io.netty.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
@@ -29,13 +30,34 @@ public final class ProxyEventLoops implements AutoCloseable {
      */
     static final AdaptiveRecvByteBufAllocator RECEIVE_BUFFERS = new AdaptiveRecvByteBufAllocator(64, 2048, 256 * 1024);
 
+    static {
+        // Netty samples one buffer in 128 for leak tracking and records a stack trace (a Throwable) at each of
+        // its uses: about 1 % of the proxy's CPU in the profile (bench/RESULTS.md). Off unless asked for.
+        if (System.getProperty("io.netty.leakDetection.level") == null
+                && System.getProperty("io.netty.leakDetectionLevel") == null) {
+            ResourceLeakDetector.setLevel(ResourceLeakDetector.Level.DISABLED);
+        }
+    }
+
     private final boolean epoll;
     private final EventLoopGroup acceptors;
     private final EventLoopGroup io;
 
-    /** Event loops with one I/O thread per available processor, on the native transport when possible. */
+    /**
+     * Event loops with the default number of I/O threads ({@link #defaultIoThreads()}), on the native transport
+     * when possible.
+     */
     public ProxyEventLoops() {
-        this(Runtime.getRuntime().availableProcessors(), Epoll.isAvailable());
+        this(defaultIoThreads(), Epoll.isAvailable());
+    }
+
+    /**
+     * Half the available processors, at least one: the proxy shares the machine with its workers, and on a
+     * small machine one I/O thread that never waits for another does more than two that keep waking each other
+     * (bench/RESULTS.md). The system property {@code rt.proxy.ioThreads} overrides it.
+     */
+    static int defaultIoThreads() {
+        return Integer.getInteger("rt.proxy.ioThreads", Math.max(1, Runtime.getRuntime().availableProcessors() / 2));
     }
 
     /** Event loops with {@code ioThreads} I/O threads, on the native transport when possible. */
