@@ -1,0 +1,117 @@
+#!/usr/bin/env bash
+# Start-up time of the demo: from launching `bin/rt start -c testdata/demo` to the first HTTP 200 from
+# http://127.0.0.1:3042/hello (entrypoint hello, which calls greeter over the mesh), N times; SIGTERM and
+# wait for the exit after each. Interleaved with each run, the time of `java -jar cli/target/rt.jar
+# --version` (a JVM plus the CLI, nothing started) as a baseline. The markdown summary goes to stdout.
+#
+# Settings (environment or first argument): N (10). The demo's port 3042 must be free.
+source "$(dirname -- "$0")/lib.sh"
+
+N=${1:-${N:-10}}
+URL=http://127.0.0.1:3042/hello
+DEMO="$BENCH_ROOT/testdata/demo"
+
+# Seconds from launching rt to the first 200 from URL; rt is stopped (and waited for) before returning.
+# Sets RESULT to "startup_s stop_s boot greeter hello first" (see phases), or to "rebuilt". Runs in the
+# main shell (never in $(...)), so that the EXIT trap knows the rt it started.
+time_startup() {
+    local run=$1 log="$BENCH_TMP/startup-$1.log" t0 t1 t2 code
+    wait_port_free 3042
+    t0=$(now)
+    rt_start "$DEMO" "$log"
+    # The measurement itself: poll with curl as fast as it goes. rt binds 3042 before the workers are up
+    # (answering 502/503 meanwhile), so only a 200 counts.
+    # Only builtins besides curl in this loop, so that it takes as little CPU from rt as possible.
+    local deadline=$((SECONDS + 300))
+    while :; do
+        code=$(curl -s -o /dev/null -w '%{http_code}' --max-time 2 "$URL" || true)
+        [ "$code" = 200 ] && break
+        alive "$RT_PID" || { cat "$log" >&2; die "run $run: rt exited before answering 200"; }
+        [ "$SECONDS" -lt "$deadline" ] || die "run $run: no 200 within 300 s"
+    done
+    t1=$(now)
+    rt_stop "$RT_PID" "$log"
+    t2=$(now)
+    # bin/rt rebuilt rt (sources changed since ensure_rt_built): this run timed Maven, not rt.
+    if grep -q 'rt: building rt' "$log"; then RESULT=rebuilt; return 0; fi
+    RESULT="$(minus "$t1" "$t0") $(minus "$t2" "$t1") $(phases "$log" "$t0" "$t1")"
+}
+
+# Where the start-up time went, from the log's "time" stamps (epoch ms) and the launch and first-200
+# instants T0 and T1 (epoch s): "boot greeter hello first" in seconds, where boot is launch → the first
+# worker spawned (launcher, supervisor JVM, configuration, binding), greeter and hello the "Started ... in
+# T ms" of each worker (they start one service after the other), first is "listening" → first 200.
+phases() {
+    local log=$1 t0=$2 t1=$3
+    awk -v t0="$t0" -v t1="$t1" '
+        function stamp(line) { match(line, /"time":[0-9]+/); return substr(line, RSTART + 7, RLENGTH - 7) / 1000 }
+        /Starting the worker/ && !first { first = stamp($0) }
+        /Started the worker/ { match($0, /in [0-9]+ ms/); ms = substr($0, RSTART + 3, RLENGTH - 6)
+                               if ($0 ~ /greeter/) g = ms / 1000; else if ($0 ~ /hello/) h = ms / 1000 }
+        /rt is now listening/ { listening = stamp($0) }
+        END { printf "%.3f %.3f %.3f %.3f\n", first - t0, g, h, t1 - listening }' "$log"
+}
+
+# Seconds taken by `java -jar cli/target/rt.jar --version`.
+time_version() {
+    local t0 t1
+    t0=$(now)
+    java -jar "$RT_JAR" --version >/dev/null
+    t1=$(now)
+    minus "$t1" "$t0"
+}
+
+main() {
+    ensure_rt_built
+    wait_quiet
+    local i s v results="$BENCH_TMP/startup.tsv"
+    : >"$results"
+    # One unrecorded start to warm the page cache and extract the agent jar (~/.cache/rt) if needed.
+    say "warm-up start"
+    time_startup 0
+    time_version >/dev/null
+    for i in $(seq 1 "$N"); do
+        v=$(time_version)
+        time_startup "$i"
+        if [ "$RESULT" = rebuilt ]; then
+            say "run $i: bin/rt rebuilt rt first (sources changed): not counted, running it again"
+            time_startup "$i"
+            [ "$RESULT" != rebuilt ] || die "sources keep changing: bin/rt rebuilds rt on every start"
+        fi
+        s=$RESULT
+        echo "$s $v" >>"$results"
+        say "run $i: start→200, stop, boot, greeter, hello, listening→200 (s): $s; java -jar rt.jar --version $v s"
+    done
+
+    # results columns: start→200, stop, boot, greeter, hello, listening→200, --version
+    local med mn mx vmed vmn vmx stop
+    med=$(cut -d' ' -f1 "$results" | median); mn=$(cut -d' ' -f1 "$results" | min); mx=$(cut -d' ' -f1 "$results" | max)
+    stop=$(cut -d' ' -f2 "$results" | median)
+    vmed=$(cut -d' ' -f7 "$results" | median); vmn=$(cut -d' ' -f7 "$results" | min); vmx=$(cut -d' ' -f7 "$results" | max)
+    echo "## startup.sh — $(date -u '+%Y-%m-%d %H:%M UTC')"
+    echo
+    machine_info
+    echo
+    echo "| $N runs, interleaved | median s | min s | max s |"
+    echo "|---|---:|---:|---:|"
+    echo "| \`bin/rt start -c testdata/demo\` → first 200 from /hello | $(fmt 3 "$med") | $(fmt 3 "$mn") | $(fmt 3 "$mx") |"
+    echo "| baseline \`java -jar cli/target/rt.jar --version\` | $(fmt 3 "$vmed") | $(fmt 3 "$vmn") | $(fmt 3 "$vmx") |"
+    echo
+    local boot greeter hello first
+    boot=$(cut -d' ' -f3 "$results" | median); greeter=$(cut -d' ' -f4 "$results" | median)
+    hello=$(cut -d' ' -f5 "$results" | median); first=$(cut -d' ' -f6 "$results" | median)
+    echo "| phase (from the log's time stamps), median s | |"
+    echo "|---|---:|"
+    echo "| launch → first worker spawned (launcher, supervisor JVM, configuration, binds) | $(fmt 3 "$boot") |"
+    echo "| greeter worker: spawn → ready | $(fmt 3 "$greeter") |"
+    echo "| hello worker: spawn → ready (starts after greeter is ready) | $(fmt 3 "$hello") |"
+    echo "| \"listening\" logged → first 200 | $(fmt 3 "$first") |"
+    echo
+    echo "- start-up over the baseline (medians): $(div "$med" "$vmed")× (holds better than seconds on a busy machine)"
+    echo "- SIGTERM → supervisor exited (median): $(fmt 3 "$stop") s"
+    echo "- per-run start→200 s: $(cut -d' ' -f1 "$results" | tr '\n' ' ')"
+    echo "- target median ≤ 1.5 s: $(yesno le "$med" 1.5)"
+    echo
+}
+
+main "$@"
