@@ -71,25 +71,25 @@ class GoldenConfigTest {
         assertThat(config.entrypoint()).isEqualTo(facts.path("entrypoint").asText());
         assertThat(config.warnings()).as("warnings").isEqualTo(strings(facts.path("warnings")).stream()
                 .map(golden::substitute).toList());
-        facts.path("workers").fields().forEachRemaining(e -> assertThat(service(config, e.getKey()).workers())
+        facts.path("workers").properties().forEach(e -> assertThat(service(config, e.getKey()).workers())
                 .as("workers of %s", e.getKey()).isEqualTo(e.getValue().intValue()));
-        facts.path("env").fields().forEachRemaining(e -> assertThat(service(config, e.getKey()).env())
+        facts.path("env").properties().forEach(e -> assertThat(service(config, e.getKey()).env())
                 .as("env of %s", e.getKey()).containsAllEntriesOf(stringMap(e.getValue(), golden)));
         JsonNode settings = config.settings();
-        facts.path("settings").fields().forEachRemaining(e -> assertThat(comparable(settings.at(e.getKey())))
+        facts.path("settings").properties().forEach(e -> assertThat(comparable(settings.at(e.getKey())))
                 .as("setting %s", e.getKey()).isEqualTo(comparable(e.getValue(), golden)));
-        facts.path("health").fields().forEachRemaining(e -> {
+        facts.path("health").properties().forEach(e -> {
             HealthConfig health = service(config, e.getKey()).health();
             assertThat(health.maxHeapTotal()).as("maxHeapTotal of %s", e.getKey())
                     .isEqualTo(e.getValue().path("maxHeapTotal").longValue());
             assertThat(health.maxYoungGeneration().orElse(-1)).as("maxYoungGeneration of %s", e.getKey())
                     .isEqualTo(e.getValue().path("maxYoungGeneration").asLong(-1));
         });
-        facts.path("applicationFile").fields().forEachRemaining(e -> assertThat(service(config, e.getKey()).application().file())
+        facts.path("applicationFile").properties().forEach(e -> assertThat(service(config, e.getKey()).application().file())
                 .as("configuration file of %s", e.getKey()).isEqualTo(golden.path(e.getValue().textValue())));
-        facts.path("directory").fields().forEachRemaining(e -> assertThat(service(config, e.getKey()).directory())
+        facts.path("directory").properties().forEach(e -> assertThat(service(config, e.getKey()).directory())
                 .as("directory of %s", e.getKey()).isEqualTo(golden.path(e.getValue().textValue())));
-        facts.path("classpath").fields().forEachRemaining(e -> assertThat(service(config, e.getKey()).application().classpath())
+        facts.path("classpath").properties().forEach(e -> assertThat(service(config, e.getKey()).application().classpath())
                 .as("class path of %s", e.getKey()).isEqualTo(strings(e.getValue()).stream()
                         .map(golden::path).toList()));
     }
@@ -141,7 +141,7 @@ class GoldenConfigTest {
 
     private static Map<String, String> stringMap(JsonNode object, GoldenCase golden) {
         Map<String, String> values = new LinkedHashMap<>();
-        object.fields().forEachRemaining(e -> values.put(e.getKey(), golden.substitute(e.getValue().textValue())));
+        object.properties().forEach(e -> values.put(e.getKey(), golden.substitute(e.getValue().textValue())));
         return values;
     }
 }
