@@ -56,14 +56,16 @@ final class StartCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         RuntimeOptions options = RuntimeOptions.DEFAULTS.withDevelopment(development).withDebugger(debugger());
-        RuntimeConfig loaded = new RuntimeConfigLoader(System.getenv(), Path.of("")).load(Optional.ofNullable(config));
+        RuntimeConfigLoader loader = new RuntimeConfigLoader(System.getenv(), Path.of(""));
+        RuntimeConfig loaded = loader.load(Optional.ofNullable(config));
         if (check) {
             return printCheck(loaded);
         }
         boolean human = pretty != null ? pretty
                 : System.console() != null && !"false".equalsIgnoreCase(System.getenv("RT_PRETTY_PRINT"));
         RuntimeLog log = new RuntimeLog(System.out, human);
-        return new RuntimeSession(loaded, options, log, System.getenv()).run();
+        return new RuntimeSession(loaded, () -> loader.load(Optional.ofNullable(config)), options, log, System.getenv())
+                .run();
     }
 
     private int printCheck(RuntimeConfig loaded) {

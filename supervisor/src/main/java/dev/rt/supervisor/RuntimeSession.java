@@ -4,64 +4,151 @@ import dev.rt.protocol.RtException;
 import dev.rt.supervisor.config.RuntimeConfig;
 import dev.rt.supervisor.log.RuntimeLog;
 import java.util.Map;
+import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import sun.misc.Signal;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
 
 /**
- * {@code rt start} from start to exit: start the supervisor, reload every service on SIGUSR2, wait for
- * SIGINT or SIGTERM, stop gracefully within {@code gracefulShutdown.runtime}. A signal during start-up aborts
- * the start. Whatever ends the JVM, a shutdown hook kills any worker still alive, so no child JVM outlives
- * the supervisor.
+ * {@code rt start} from start to exit: start the supervisor, reload every service on SIGUSR2, restart the
+ * whole runtime on {@link #restart()}, wait for SIGINT or SIGTERM, stop gracefully within
+ * {@code gracefulShutdown.runtime}. A signal during start-up aborts the start. Whatever ends the JVM, a
+ * shutdown hook kills any worker still alive, so no child JVM outlives the supervisor.
  */
 public final class RuntimeSession {
     /** Exit status when the runtime could not stop within {@code gracefulShutdown.runtime}. */
     public static final int EXIT_ABORTED = 1;
+    private static final String RESTART = "restart";
 
-    private final RuntimeConfig config;
+    private final RuntimeConfig first;
+    private final Supplier<RuntimeConfig> configAgain;
     private final RuntimeOptions options;
     private final RuntimeLog log;
     private final Map<String, String> realEnv;
+    private final SignalSource signals;
+    private final BlockingQueue<String> events = new LinkedBlockingQueue<>();
+    private final AtomicInteger stopSignals = new AtomicInteger();
+    private volatile Supervisor current;
+    private RuntimeConfig pending;
 
     public RuntimeSession(RuntimeConfig config, RuntimeLog log, Map<String, String> realEnv) {
-        this(config, RuntimeOptions.DEFAULTS, log, realEnv);
+        this(config, () -> config, RuntimeOptions.DEFAULTS, log, realEnv);
     }
 
     public RuntimeSession(RuntimeConfig config, RuntimeOptions options, RuntimeLog log, Map<String, String> realEnv) {
-        this.config = config;
+        this(config, () -> config, options, log, realEnv);
+    }
+
+    /**
+     * @param config      the configuration to start with
+     * @param configAgain loads the configuration again, as the command line named it, for {@link #restart()}
+     */
+    public RuntimeSession(RuntimeConfig config, Supplier<RuntimeConfig> configAgain, RuntimeOptions options,
+            RuntimeLog log, Map<String, String> realEnv) {
+        this(config, configAgain, options, log, realEnv, SignalSource.JVM);
+    }
+
+    RuntimeSession(RuntimeConfig config, Supplier<RuntimeConfig> configAgain, RuntimeOptions options, RuntimeLog log,
+            Map<String, String> realEnv, SignalSource signals) {
+        this.first = config;
+        this.configAgain = configAgain;
         this.options = options;
         this.log = log;
         this.realEnv = realEnv;
+        this.signals = signals;
     }
 
-    /** Runs until a signal; returns the process exit status. Start-up failures are thrown. */
+    /** Runs until SIGINT or SIGTERM; returns the process exit status. Start-up failures are thrown. */
     public int run() {
-        Supervisor supervisor = new Supervisor(config, options, log, realEnv);
-        CompletableFuture<String> signal = new CompletableFuture<>();
-        Thread lastResort = new Thread(supervisor::kill, "rt-kill-workers");
-        Runtime.getRuntime().addShutdownHook(lastResort);
-        for (String name : new String[] {"INT", "TERM"}) {
-            Signal.handle(new Signal(name), received -> {
-                if (!signal.complete("SIG" + name) || supervisor.entrypointAddress().isEmpty()) {
-                    supervisor.kill(); // a second signal, or one during start-up: do not wait
-                }
-            });
+        Runtime.getRuntime().addShutdownHook(new Thread(this::killWorkers, "rt-kill-workers"));
+        signals.on("INT", () -> stopSignal("SIGINT"));
+        signals.on("TERM", () -> stopSignal("SIGTERM"));
+        signals.on("USR2", this::reload);
+        RuntimeConfig config = first;
+        boolean restarted = false;
+        while (true) {
+            Supervisor supervisor = new Supervisor(config, options, log, realEnv);
+            current = supervisor;
+            start(supervisor);
+            if (restarted) {
+                log.info("The runtime has been restarted.");
+            }
+            String event = nextEvent();
+            if (!event.equals(RESTART)) {
+                log.info("Received " + event + ", stopping the runtime ...");
+                return stopWithin(supervisor, config);
+            }
+            log.info("Restarting the runtime ...");
+            int status = stopWithin(supervisor, config);
+            if (status != 0) {
+                return status;
+            }
+            config = pending;
+            restarted = true;
         }
-        Signal.handle(new Signal("USR2"), received -> reload(supervisor));
-        supervisor.start();
-        if (signal.isDone()) {
-            supervisor.stop();
-            throw new RtException("RT_INTERRUPTED", "start-up interrupted by " + signal.join());
-        }
-        String received = signal.join();
-        log.info("Received " + received + ", stopping the runtime ...");
-        return stopWithin(supervisor);
     }
 
-    private void reload(Supervisor supervisor) {
-        if (supervisor.entrypointAddress().isEmpty()) {
+    /**
+     * Restarts the whole runtime in this process: every service stops, the configuration is read again as the
+     * command line named it, and the runtime starts anew (a new entrypoint server too). A configuration that
+     * no longer loads is logged and the runtime goes on as it is. Safe from any thread.
+     */
+    public void restart() {
+        events.add(RESTART);
+    }
+
+    private void start(Supervisor supervisor) {
+        try {
+            supervisor.start();
+        } catch (RuntimeException e) {
+            if (stopSignals.get() > 0) {
+                throw new RtException("RT_INTERRUPTED", "start-up interrupted by " + events.peek());
+            }
+            throw e;
+        }
+        if (stopSignals.get() > 0) {
+            supervisor.stop();
+            throw new RtException("RT_INTERRUPTED", "start-up interrupted by " + events.peek());
+        }
+    }
+
+    /** The next stop signal, or {@link #RESTART} once the configuration loaded again ({@link #pending}). */
+    private String nextEvent() {
+        while (true) {
+            String event;
+            try {
+                event = events.take();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return "an interrupt";
+            }
+            if (!event.equals(RESTART)) {
+                return event;
+            }
+            try {
+                pending = configAgain.get();
+                return RESTART;
+            } catch (RtException e) {
+                log.error("Cannot restart the runtime: " + e.getMessage() + " (it goes on as it is)");
+            }
+        }
+    }
+
+    private void stopSignal(String name) {
+        events.add(name);
+        Supervisor supervisor = current;
+        if (supervisor != null && (stopSignals.incrementAndGet() > 1 || supervisor.entrypointAddress().isEmpty())) {
+            supervisor.kill(); // a second signal, or one during start-up: do not wait
+        }
+    }
+
+    private void reload() {
+        Supervisor supervisor = current;
+        if (supervisor == null || supervisor.entrypointAddress().isEmpty()) {
             log.warn("Received SIGUSR2 while starting; ignored (send it again once rt is listening).");
             return;
         }
@@ -72,7 +159,14 @@ public final class RuntimeSession {
         });
     }
 
-    private int stopWithin(Supervisor supervisor) {
+    private void killWorkers() {
+        Supervisor supervisor = current;
+        if (supervisor != null) {
+            supervisor.kill();
+        }
+    }
+
+    private int stopWithin(Supervisor supervisor, RuntimeConfig config) {
         long limit = config.gracefulShutdown().runtime().toMillis();
         CompletableFuture<Void> stopping = CompletableFuture.runAsync(supervisor::stop);
         try {
