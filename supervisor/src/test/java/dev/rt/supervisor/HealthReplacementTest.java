@@ -63,6 +63,25 @@ class HealthReplacementTest {
     }
 
     @Test
+    void aWorkerThatStopsAnsweringIsReplacedAndKilledWhenItWillNotStop() throws Exception {
+        String config = RuntimeUnderTest.runtimeWith("\"gracefulShutdown\": {\"service\": 1000, \"runtime\": 10000}, ",
+                "api", service("api", "probe", "\"health\": {" + FAST + "}"));
+        try (var rt = RuntimeUnderTest.configure(dir, config).start()) {
+            long frozen = rt.worker("api:0").pid();
+            new ProcessBuilder("kill", "-STOP", Long.toString(frozen)).start().waitFor();
+
+            rt.awaitLog("Health collection failed for the worker 0 of the service \\\"api\\\"", LIMIT);
+            rt.awaitLog(worker(0) + " has been replaced by the worker 1.", LIMIT);
+            rt.awaitLog("Timeout while stopping the worker 0 of the service \\\"api\\\". Killing it.", LIMIT);
+
+            rt.awaitLog("Stopped the worker 0 of the service \\\"api\\\".", LIMIT);
+
+            assertThat(rt.get("/whoami").body()).contains("\"worker\":1");
+            assertThat(ProcessHandle.of(frozen).map(ProcessHandle::isAlive).orElse(false)).isFalse();
+        }
+    }
+
+    @Test
     void healthChecksRunOnlyForServicesRestartedOnError() throws Exception {
         String health = "\"health\": {" + FAST + ", \"maxHeapTotal\": \"64M\", \"maxHeapUsed\": 0.5}";
         String config = runtime("api", service("api", "probe"),
