@@ -59,6 +59,7 @@ final class RtProcess implements AutoCloseable {
                 "-XX:+UseSerialGC", "-jar", cliJar().toString()));
         command.addAll(List.of(args));
         ProcessBuilder builder = new ProcessBuilder(command).directory(directory.toFile());
+        builder.environment().put("_JAVA_SR_SIGNUM", "39"); // as bin/rt does: SIGUSR2 free for reload
         builder.environment().putAll(env);
         return new RtProcess(builder.start());
     }

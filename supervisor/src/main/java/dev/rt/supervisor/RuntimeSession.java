@@ -67,7 +67,12 @@ public final class RuntimeSession {
         Runtime.getRuntime().addShutdownHook(new Thread(this::killWorkers, "rt-kill-workers"));
         signals.on("INT", () -> stopSignal("SIGINT"));
         signals.on("TERM", () -> stopSignal("SIGTERM"));
-        signals.on("USR2", this::reload);
+        if (ReloadSignal.isFree(realEnv)) {
+            signals.on("USR2", this::reload);
+        } else {
+            log.warn("SIGUSR2 does not reload here: this JVM uses it to suspend threads (JFR sampling sends it). "
+                    + "Start rt with bin/rt, or set " + ReloadSignal.VARIABLE + "=39 in its environment.");
+        }
         RuntimeConfig config = first;
         boolean restarted = false;
         while (true) {
