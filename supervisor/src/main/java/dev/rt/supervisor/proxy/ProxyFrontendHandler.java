@@ -299,7 +299,7 @@ final class ProxyFrontendHandler extends ChannelInboundHandlerAdapter {
     private void authorizeThenSend(CompletableFuture<String> authorization) {
         HttpRequest forRequest = request;
         authorization.whenComplete((value, failure) -> ctx.executor().execute(() -> {
-            if (request != forRequest || finalHeadSent) {
+            if (request != forRequest || finalHeadSent || !active || !ctx.channel().isActive()) {
                 return; // the exchange ended meanwhile (timeout, client gone)
             }
             if (failure != null) {
@@ -312,10 +312,15 @@ final class ProxyFrontendHandler extends ChannelInboundHandlerAdapter {
         }));
     }
 
-    /** The protocol a valid HTTP/1.1 upgrade request asks for ({@code Connection: upgrade} and {@code Upgrade}). */
+    /**
+     * The protocol a valid HTTP/1.1 upgrade request asks for ({@code Connection: upgrade} and {@code Upgrade}),
+     * to be forwarded to the worker. An offer of {@code h2c} (the JDK HttpClient's default for http://) is for
+     * this hop only: it is dropped with the other hop-by-hop headers, and the request goes on as HTTP/1.1.
+     */
     private static String upgradeRequested(HttpHeaders headers) {
         String to = headers.get(HttpHeaderNames.UPGRADE);
-        if (to == null || !headers.containsValue(HttpHeaderNames.CONNECTION, HttpHeaderValues.UPGRADE, true)) {
+        if (to == null || !headers.containsValue(HttpHeaderNames.CONNECTION, HttpHeaderValues.UPGRADE, true)
+                || to.regionMatches(true, 0, "h2c", 0, 3)) {
             return null;
         }
         return to;

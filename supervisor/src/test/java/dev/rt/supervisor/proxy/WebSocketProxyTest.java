@@ -128,6 +128,28 @@ class WebSocketProxyTest {
     }
 
     @Test
+    void h2cOfferOfTheJdkClientIsForThisHopOnlyAndNotForwarded() throws Exception {
+        ScriptedBackend echo = open(new ScriptedBackend((socket, in, head) -> {
+            String names = String.join(",", head.lines().skip(1).filter(line -> !line.isBlank())
+                    .map(line -> line.split(":")[0].toLowerCase(java.util.Locale.ROOT)).sorted().toList());
+            socket.getOutputStream().write(("HTTP/1.1 200 OK\r\nContent-Length: " + names.length() + "\r\n\r\n"
+                    + names).getBytes());
+            in.read();
+        }));
+        EntrypointServer server = open(new EntrypointServer(loops, new TestUpstreams().service("a", echo.address()), "a"));
+        int port = server.bind("127.0.0.1", 0).getPort();
+
+        java.net.http.HttpResponse<String> response = HttpClient.newHttpClient().send(java.net.http.HttpRequest
+                .newBuilder(URI.create("http://127.0.0.1:" + port + "/")).build(),
+                java.net.http.HttpResponse.BodyHandlers.ofString());
+
+        assertThat(response.statusCode()).isEqualTo(200);
+        assertThat(response.version()).isEqualTo(HttpClient.Version.HTTP_1_1);
+        assertThat(response.body()).doesNotContain("upgrade").doesNotContain("http2-settings")
+                .doesNotContain("connection").contains("host");
+    }
+
+    @Test
     void plainRequestsStillWorkOnAServerThatTunnelledAWebSocket() throws Exception {
         TestBackend http = open(TestBackend.named("plain"));
         EntrypointServer server = open(new EntrypointServer(loops, new TestUpstreams().service("a", http.address()), "a"));
