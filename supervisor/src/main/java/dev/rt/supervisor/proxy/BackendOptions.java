@@ -10,8 +10,8 @@ import java.time.Duration;
  * @param keepAliveTimeoutMillis how long an idle connection stays in the pool ({@code keepAliveTimeout})
  * @param keepAliveMaxMillis     the most a worker's {@code Keep-Alive: timeout=N} hint may extend that
  *                               ({@code keepAliveMaxTimeout})
- * @param maxConnections         {@code connections}: read and kept, not enforced yet (the pool opens a
- *                               connection per concurrent request, as undici does without a limit)
+ * @param maxConnections         most connections open at once to one worker ({@code connections}); a
+ *                               request that finds them all busy waits for one (within serviceTimeout)
  * @param connectTimeoutMillis   how long a connection attempt may take ({@code connectTimeout})
  */
 record BackendOptions(long keepAliveTimeoutMillis, long keepAliveMaxMillis, int maxConnections,

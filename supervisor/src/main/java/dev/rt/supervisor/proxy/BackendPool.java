@@ -28,6 +28,7 @@ final class BackendPool {
 
     private final ProxyEventLoops loops;
     private final BackendOptions options;
+    private final ConnectionSlots slots;
     /** Written only at construction; each inner map is touched only by its own event loop. */
     private final Map<EventExecutor, Map<InetSocketAddress, ArrayDeque<ProxyBackendHandler>>> idle;
     private volatile boolean closed;
@@ -39,6 +40,7 @@ final class BackendPool {
     BackendPool(ProxyEventLoops loops, BackendOptions options) {
         this.loops = loops;
         this.options = options;
+        this.slots = new ConnectionSlots(options.maxConnections());
         Map<EventExecutor, Map<InetSocketAddress, ArrayDeque<ProxyBackendHandler>>> byLoop = new IdentityHashMap<>();
         for (EventExecutor loop : loops.io()) {
             byLoop.put(loop, new HashMap<>());
@@ -46,7 +48,38 @@ final class BackendPool {
         this.idle = byLoop;
     }
 
-    /** Opens a connection to {@code address} on {@code loop}; auto-read is off. */
+    /**
+     * Opens a connection to {@code address} on {@code loop} (auto-read off); or, when the address already has
+     * {@link BackendOptions#maxConnections()} open, returns null and runs {@code retry} on {@code loop} once a
+     * connection to it closes. Idle connections of other loops are closed to make room.
+     */
+    ChannelFuture connect(EventLoop loop, InetSocketAddress address, Runnable retry) {
+        if (!slots.tryOpen(address, loop, retry)) {
+            closeOneIdleElsewhere(loop, address);
+            return null;
+        }
+        ChannelFuture connecting = connect(loop, address);
+        if (!slots.unlimited()) {
+            connecting.channel().closeFuture().addListener(closed -> slots.closed(address));
+        }
+        return connecting;
+    }
+
+    private void closeOneIdleElsewhere(EventLoop except, InetSocketAddress address) {
+        for (EventExecutor loop : idle.keySet()) {
+            if (loop != except && !loop.isShuttingDown()) {
+                loop.execute(() -> {
+                    ArrayDeque<ProxyBackendHandler> queue = queue(loop, address, false);
+                    ProxyBackendHandler oldest = queue == null ? null : queue.pollFirst();
+                    if (oldest != null) {
+                        oldest.channel().close();
+                    }
+                });
+            }
+        }
+    }
+
+    /** Opens a connection to {@code address} on {@code loop}, whatever the limit; auto-read is off. */
     ChannelFuture connect(EventLoop loop, InetSocketAddress address) {
         return new Bootstrap().group(loop).channel(loops.channelClass())
                 .option(ChannelOption.AUTO_READ, false)
@@ -88,6 +121,7 @@ final class BackendPool {
         }
         queue.addLast(backend);
         channel.read(); // a read stays pending while idle, so that the worker closing the connection is noticed
+        slots.idle(backend.address());
     }
 
     /** Forgets an idle connection that closed. */

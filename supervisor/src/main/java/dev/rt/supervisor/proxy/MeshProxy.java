@@ -66,6 +66,11 @@ public final class MeshProxy implements AutoCloseable {
         }
     }
 
+    /** Client (worker) connections open now. */
+    int openConnections() {
+        return server.openConnections();
+    }
+
     /** Stops accepting and closes every connection at once; blocks briefly, so not called on an event loop. */
     @Override
     public void close() {

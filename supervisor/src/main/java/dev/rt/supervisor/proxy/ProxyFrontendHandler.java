@@ -63,6 +63,8 @@ final class ProxyFrontendHandler extends ChannelInboundHandlerAdapter {
     private final ChannelFutureListener afterResponseWrite = this::afterResponseWrite;
     private final Runnable onTimeout = this::onTimeout;
     private final Runnable onHeadersTimeout = this::onHeadersTimeout;
+    private final Runnable retryForSlot = this::retryForSlot;
+    private boolean waitingForSlot;
     private ScheduledFuture<?> headersTimer;
     private ChannelHandlerContext ctx;
     private boolean inDrain;
@@ -347,8 +349,20 @@ final class ProxyFrontendHandler extends ChannelInboundHandlerAdapter {
     }
 
     private void connect() {
-        connecting = pool.connect(ctx.channel().eventLoop(), attempts.current().address());
-        connecting.addListener(afterConnect);
+        waitingForSlot = false;
+        connecting = pool.connect(ctx.channel().eventLoop(), attempts.current().address(), retryForSlot);
+        if (connecting == null) {
+            waitingForSlot = true; // the worker has undici.connections open: retryForSlot runs when one closes
+        } else {
+            connecting.addListener(afterConnect);
+        }
+    }
+
+    /** A connection to the worker closed: take a pooled one, or a free slot, if this request still waits. */
+    private void retryForSlot() {
+        if (waitingForSlot && active && !finalHeadSent && backend == null && connecting == null) {
+            sendToCurrent();
+        }
     }
 
     private void afterConnect(ChannelFuture future) {
@@ -541,6 +555,7 @@ final class ProxyFrontendHandler extends ChannelInboundHandlerAdapter {
     }
 
     private void abandonBackend() {
+        waitingForSlot = false;
         if (backend != null) {
             backend.abandon();
             backend = null;

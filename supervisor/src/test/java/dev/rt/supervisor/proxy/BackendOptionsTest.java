@@ -5,12 +5,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.rt.supervisor.config.UndiciConfig;
 import java.io.OutputStream;
+import java.net.InetSocketAddress;
 import java.net.ProxySelector;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse.BodyHandlers;
+import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -27,6 +33,61 @@ class BackendOptionsTest {
         assertThat(BackendOptions.from(UndiciConfig.from(JSON.readTree(
                 "{\"keepAliveTimeout\": 4000, \"keepAliveMaxTimeout\": 600000, \"connections\": 8, \"connectTimeout\": 500}"))))
                 .isEqualTo(new BackendOptions(4000, 600000, 8, 500));
+    }
+
+    @Test
+    void connectionsLimitsTheConnectionsToOneWorkerAndRequestsWaitForOne() throws Exception {
+        CountDownLatch firstArrived = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        try (ProxyEventLoops loops = new ProxyEventLoops(1);
+                TestBackend worker = new TestBackend(exchange -> {
+                    firstArrived.countDown();
+                    TestBackend.await(release);
+                    TestBackend.respond(exchange, 200, "done");
+                })) {
+            TestUpstreams upstreams = new TestUpstreams().service("b", worker.address());
+            try (MeshProxy mesh = new MeshProxy(loops, new MeshRoute(upstreams), upstreams, Duration.ofSeconds(20),
+                    new BackendOptions(60_000, 600_000, 1, 1000))) {
+                HttpClient client = HttpClient.newBuilder().proxy(ProxySelector.of(mesh.bind())).build();
+                List<CompletableFuture<HttpResponse<String>>> calls = new ArrayList<>();
+                for (int i = 0; i < 3; i++) {
+                    calls.add(client.sendAsync(HttpRequest.newBuilder(URI.create("http://b.rt.local/" + i)).build(),
+                            BodyHandlers.ofString()));
+                }
+                assertThat(firstArrived.await(10, TimeUnit.SECONDS)).isTrue();
+                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+                while (mesh.openConnections() < 3 && System.nanoTime() < deadline) {
+                    LockSupport.parkNanos(1_000_000); // polls until the three calls reached the mesh
+                }
+                release.countDown();
+
+                for (CompletableFuture<HttpResponse<String>> call : calls) {
+                    assertThat(call.get(20, TimeUnit.SECONDS).body()).isEqualTo("done");
+                }
+                assertThat(worker.connectionsSeen()).as("connections the worker saw").isEqualTo(1);
+            }
+        }
+    }
+
+    @Test
+    void requestsWaitingOnAnotherEventLoopGetTheConnectionToo() throws Exception {
+        try (ProxyEventLoops loops = new ProxyEventLoops(2); TestBackend worker = TestBackend.named("done")) {
+            TestUpstreams upstreams = new TestUpstreams().service("b", worker.address());
+            try (MeshProxy mesh = new MeshProxy(loops, new MeshRoute(upstreams), upstreams, Duration.ofSeconds(20),
+                    new BackendOptions(60_000, 600_000, 1, 1000))) {
+                InetSocketAddress address = mesh.bind();
+                List<CompletableFuture<HttpResponse<String>>> calls = new ArrayList<>();
+                for (int i = 0; i < 8; i++) {
+                    // a client each, so that the calls arrive on connections of both event loops
+                    calls.add(HttpClient.newBuilder().proxy(ProxySelector.of(address)).build()
+                            .sendAsync(HttpRequest.newBuilder(URI.create("http://b.rt.local/" + i)).build(),
+                                    BodyHandlers.ofString()));
+                }
+                for (CompletableFuture<HttpResponse<String>> call : calls) {
+                    assertThat(call.get(20, TimeUnit.SECONDS).body()).isEqualTo("done");
+                }
+            }
+        }
     }
 
     @Test
