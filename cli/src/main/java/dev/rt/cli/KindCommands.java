@@ -13,6 +13,20 @@ final class KindCommands {
     private KindCommands() {
     }
 
+    /** {@code schema config} of one kind: prints that kind's configuration schema. */
+    abstract static class SchemaConfig implements Callable<Integer> {
+        @Spec
+        picocli.CommandLine.Model.CommandSpec spec;
+
+        abstract ConfigKind kind();
+
+        @Override
+        public Integer call() throws Exception {
+            SchemaCommand.print(spec, kind());
+            return ExitCodes.OK;
+        }
+    }
+
     @Command(name = "service", mixinStandardHelpOptions = true, description = "Commands of the plain HTTP service kind.",
             subcommands = ServiceSchema.class)
     static final class Service {
@@ -23,14 +37,10 @@ final class KindCommands {
     static final class ServiceSchema {
         @Command(name = "config", mixinStandardHelpOptions = true,
                 description = "Print the JSON Schema of a service application's configuration file.")
-        static final class Config implements Callable<Integer> {
-            @Spec
-            picocli.CommandLine.Model.CommandSpec spec;
-
+        static final class Config extends SchemaConfig {
             @Override
-            public Integer call() throws Exception {
-                SchemaCommand.print(spec, ConfigKind.SERVICE);
-                return ExitCodes.OK;
+            ConfigKind kind() {
+                return ConfigKind.SERVICE;
             }
         }
     }
@@ -45,14 +55,10 @@ final class KindCommands {
     static final class DbSchema {
         @Command(name = "config", mixinStandardHelpOptions = true,
                 description = "Print the JSON Schema of a database application's configuration file.")
-        static final class Config implements Callable<Integer> {
-            @Spec
-            picocli.CommandLine.Model.CommandSpec spec;
-
+        static final class Config extends SchemaConfig {
             @Override
-            public Integer call() throws Exception {
-                SchemaCommand.print(spec, ConfigKind.DB);
-                return ExitCodes.OK;
+            ConfigKind kind() {
+                return ConfigKind.DB;
             }
         }
     }

@@ -60,6 +60,18 @@ class RtCommandTest {
     }
 
     @Test
+    void eachKindPrintsItsOwnSchema() {
+        assertThat(run("service", "schema", "config")).isZero();
+        assertThat(out.toString()).contains("\"$id\" : \"https://schemas.rt.dev/service/1.0.0.json\"");
+        out.getBuffer().setLength(0);
+        assertThat(run("db", "schema", "config")).isZero();
+        assertThat(out.toString()).contains("\"$id\" : \"https://schemas.rt.dev/db/1.0.0.json\"");
+        out.getBuffer().setLength(0);
+        assertThat(run("schema", "config")).isZero();
+        assertThat(out.toString()).contains("\"$id\" : \"https://schemas.rt.dev/runtime/1.0.0.json\"");
+    }
+
+    @Test
     void unknownOptionIsAUsageError() {
         assertThat(run("start", "--bogus")).isEqualTo(ExitCodes.USAGE);
         assertThat(err.toString()).contains("Unknown option: '--bogus'");
