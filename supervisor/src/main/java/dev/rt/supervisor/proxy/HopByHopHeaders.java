@@ -1,6 +1,7 @@
 package dev.rt.supervisor.proxy;
 
 import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaderValues;
 import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.util.AsciiString;
 import java.util.List;
@@ -52,5 +53,19 @@ final class HopByHopHeaders {
             }
             start = end + 1;
         }
+    }
+
+    /**
+     * The protocol a valid HTTP/1.1 upgrade request asks for ({@code Connection: upgrade} and {@code Upgrade}),
+     * to be forwarded to the worker. An offer of {@code h2c} (the JDK HttpClient's default for http://) is for
+     * this hop only: it is dropped with the other hop-by-hop headers, and the request goes on as HTTP/1.1.
+     */
+    static String upgradeToForward(HttpHeaders headers) {
+        String to = headers.get(HttpHeaderNames.UPGRADE);
+        if (to == null || !headers.containsValue(HttpHeaderNames.CONNECTION, HttpHeaderValues.UPGRADE, true)
+                || to.regionMatches(true, 0, "h2c", 0, 3)) {
+            return null;
+        }
+        return to;
     }
 }

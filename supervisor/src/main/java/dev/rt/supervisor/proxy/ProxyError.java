@@ -10,6 +10,8 @@ import io.netty.handler.codec.http.HttpHeaderValues;
 import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpVersion;
+import io.netty.handler.codec.http.TooLongHttpHeaderException;
+import io.netty.handler.codec.http.TooLongHttpLineException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 
@@ -74,6 +76,17 @@ record ProxyError(HttpResponseStatus status, String code, String message) {
     static ProxyError tokenUnavailable(String origin, String cause) {
         return new ProxyError(HttpResponseStatus.BAD_GATEWAY, "RT_TOKEN_UNAVAILABLE",
                 "No access token for " + origin + ": " + cause);
+    }
+
+    /** The answer to a request the decoder could not read: 414 or 431 past a limit, 400 otherwise. */
+    static ProxyError malformedRequest(Throwable cause, ServerLimits limits) {
+        if (cause instanceof TooLongHttpLineException) {
+            return requestLineTooLong(limits.maxRequestLineLength());
+        }
+        if (cause instanceof TooLongHttpHeaderException) {
+            return headersTooLarge(limits.maxHeaderSize());
+        }
+        return badRequest("RT_BAD_REQUEST", "Malformed HTTP request: " + cause.getMessage());
     }
 
     static ProxyError badRequest(String code, String message) {

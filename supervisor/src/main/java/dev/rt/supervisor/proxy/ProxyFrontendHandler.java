@@ -5,7 +5,6 @@ import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
-import io.netty.handler.codec.DecoderResult;
 import io.netty.handler.codec.http.DefaultHttpRequest;
 import io.netty.handler.codec.http.DefaultHttpResponse;
 import io.netty.handler.codec.http.DefaultLastHttpContent;
@@ -22,9 +21,6 @@ import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
-import io.netty.handler.codec.http.TooLongHttpHeaderException;
-import io.netty.handler.codec.http.TooLongHttpLineException;
-import io.netty.handler.timeout.IdleStateEvent;
 import io.netty.util.ReferenceCountUtil;
 import io.netty.util.concurrent.ScheduledFuture;
 import java.util.ArrayDeque;
@@ -40,32 +36,31 @@ import java.util.concurrent.TimeUnit;
  * the response back and hands the connection back for pooling. Messages that cannot be forwarded yet
  * (during the connect, or a pipelined next request) wait in a queue that holds at most one read.
  * A {@code 101 Switching Protocols} answer to an upgrade request (WebSocket), or a mesh {@code CONNECT},
- * turns both connections into a byte tunnel. On a client connection (not an HTTP/2 stream) it also enforces
- * {@link ServerLimits}: the idle time between requests and the time a request head may take to arrive.
- * Everything here runs on the channel's event loop.
+ * turns both connections into a byte tunnel ({@link ClientTimeouts}, before it, limits the time between
+ * requests). Everything here runs on the channel's event loop.
  */
 final class ProxyFrontendHandler extends ChannelInboundHandlerAdapter {
     /** User event: close now if between requests, otherwise after the current response. */
     static final Object DRAIN = new Object();
 
-    /** Handlers of an HTTP/1 client connection that a tunnel replaces, in the order of removal: the codec goes after the stage behind it, so that the bytes it still holds reach the tunnel. */
-    static final List<String> HTTP1_HANDLERS = List.of("frontend", "http", "idle");
+    /**
+     * Handlers of an HTTP/1 client connection that a tunnel replaces, in the order of removal: the codec goes
+     * after the stages behind it, so that the bytes it still holds reach the tunnel.
+     */
+    static final List<String> HTTP1_HANDLERS = List.of("frontend", "timeouts", "http", "idle");
 
     private final ProxyRoute route;
     private final BackendPool pool;
     private final long timeoutMillis;
     private final ServerLimits limits;
-    private final long headersTimeoutMillis;
     private final boolean stream;
     private final UpstreamAttempts attempts;
     private final ArrayDeque<HttpObject> pending = new ArrayDeque<>(4);
     private final ChannelFutureListener afterConnect = this::afterConnect;
     private final ChannelFutureListener afterResponseWrite = this::afterResponseWrite;
     private final Runnable onTimeout = this::onTimeout;
-    private final Runnable onHeadersTimeout = this::onHeadersTimeout;
     private final Runnable retryForSlot = this::retryForSlot;
     private boolean waitingForSlot;
-    private ScheduledFuture<?> headersTimer;
     private ChannelHandlerContext ctx;
     private boolean inDrain;
     private Channel unflushed;
@@ -98,7 +93,6 @@ final class ProxyFrontendHandler extends ChannelInboundHandlerAdapter {
         this.pool = config.pool();
         this.timeoutMillis = config.timeoutMillis();
         this.limits = config.limits();
-        this.headersTimeoutMillis = stream ? 0 : limits.headersTimeoutMillis();
         this.stream = stream;
         this.attempts = new UpstreamAttempts(config.upstreams());
     }
@@ -106,7 +100,6 @@ final class ProxyFrontendHandler extends ChannelInboundHandlerAdapter {
     @Override
     public void handlerAdded(ChannelHandlerContext ctx) {
         this.ctx = ctx;
-        armHeadersTimer();
         if (ctx.channel().isActive()) {
             ctx.read(); // added after the TLS handshake: the connection is already active
         }
@@ -137,30 +130,6 @@ final class ProxyFrontendHandler extends ChannelInboundHandlerAdapter {
     @Override
     public void channelReadComplete(ChannelHandlerContext ctx) {
         drain();
-        if (!active && pending.isEmpty()) {
-            armHeadersTimer(); // bytes of a request head arrived, not the whole head yet
-        }
-    }
-
-    private void armHeadersTimer() {
-        if (headersTimeoutMillis > 0 && headersTimer == null) {
-            headersTimer = ctx.executor().schedule(onHeadersTimeout, headersTimeoutMillis, TimeUnit.MILLISECONDS);
-        }
-    }
-
-    private void cancelHeadersTimer() {
-        if (headersTimer != null) {
-            headersTimer.cancel(false);
-            headersTimer = null;
-        }
-    }
-
-    private void onHeadersTimeout() {
-        headersTimer = null;
-        if (!active && ctx.channel().isActive()) {
-            ctx.writeAndFlush(ProxyError.requestTimeout(headersTimeoutMillis).toResponse(ctx.alloc(), true))
-                    .addListener(ChannelFutureListener.CLOSE);
-        }
     }
 
     /** Handles queued client messages as far as the exchange allows, then flushes or asks for more. */
@@ -242,7 +211,6 @@ final class ProxyFrontendHandler extends ChannelInboundHandlerAdapter {
     }
 
     private void startExchange(HttpRequest head) {
-        cancelHeadersTimer();
         active = true;
         request = head;
         method = head.method();
@@ -256,11 +224,11 @@ final class ProxyFrontendHandler extends ChannelInboundHandlerAdapter {
         closeAfter = !HttpUtil.isKeepAlive(head);
         if (head.decoderResult().isFailure()) {
             closeAfter = true;
-            respondError(malformed(head.decoderResult()));
+            respondError(ProxyError.malformedRequest(head.decoderResult().cause(), limits));
             return;
         }
         HttpHeaders headers = head.headers();
-        String upgradeTo = http10 || stream ? null : upgradeRequested(headers);
+        String upgradeTo = http10 || stream ? null : HopByHopHeaders.upgradeToForward(headers);
         HopByHopHeaders.remove(headers);
         if (stream) {
             Http2Extensions.remove(headers);
@@ -312,31 +280,6 @@ final class ProxyFrontendHandler extends ChannelInboundHandlerAdapter {
                 sendToCurrent();
             }
         }));
-    }
-
-    /**
-     * The protocol a valid HTTP/1.1 upgrade request asks for ({@code Connection: upgrade} and {@code Upgrade}),
-     * to be forwarded to the worker. An offer of {@code h2c} (the JDK HttpClient's default for http://) is for
-     * this hop only: it is dropped with the other hop-by-hop headers, and the request goes on as HTTP/1.1.
-     */
-    private static String upgradeRequested(HttpHeaders headers) {
-        String to = headers.get(HttpHeaderNames.UPGRADE);
-        if (to == null || !headers.containsValue(HttpHeaderNames.CONNECTION, HttpHeaderValues.UPGRADE, true)
-                || to.regionMatches(true, 0, "h2c", 0, 3)) {
-            return null;
-        }
-        return to;
-    }
-
-    private ProxyError malformed(DecoderResult result) {
-        Throwable cause = result.cause();
-        if (cause instanceof TooLongHttpLineException) {
-            return ProxyError.requestLineTooLong(limits.maxRequestLineLength());
-        }
-        if (cause instanceof TooLongHttpHeaderException) {
-            return ProxyError.headersTooLarge(limits.maxHeaderSize());
-        }
-        return ProxyError.badRequest("RT_BAD_REQUEST", "Malformed HTTP request: " + cause.getMessage());
     }
 
     private void sendToCurrent() {
@@ -569,11 +512,7 @@ final class ProxyFrontendHandler extends ChannelInboundHandlerAdapter {
 
     @Override
     public void userEventTriggered(ChannelHandlerContext ctx, Object event) {
-        if (event instanceof IdleStateEvent) {
-            if (!active && pending.isEmpty()) {
-                ctx.close(); // idle between requests for server.idleTimeout
-            }
-        } else if (event != DRAIN) {
+        if (event != DRAIN) {
             ctx.fireUserEventTriggered(event);
         } else if (active) {
             closeAfter = true;
@@ -585,7 +524,6 @@ final class ProxyFrontendHandler extends ChannelInboundHandlerAdapter {
     @Override
     public void handlerRemoved(ChannelHandlerContext ctx) {
         cancelTimeout();
-        cancelHeadersTimer();
         HttpObject msg;
         while ((msg = pending.poll()) != null) {
             ReferenceCountUtil.release(msg);
@@ -595,7 +533,6 @@ final class ProxyFrontendHandler extends ChannelInboundHandlerAdapter {
     @Override
     public void channelInactive(ChannelHandlerContext ctx) {
         cancelTimeout();
-        cancelHeadersTimer();
         abandonBackend();
         active = false;
         HttpObject msg;

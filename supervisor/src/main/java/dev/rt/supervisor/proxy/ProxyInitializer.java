@@ -75,6 +75,7 @@ final class ProxyInitializer extends ChannelInitializer<Channel> {
                 .setMaxChunkSize(BackendInitializer.MAX_CHUNK_SIZE);
         pipeline.addLast("idle", new IdleStateHandler(limits.idleTimeoutMillis(), 0, 0, TimeUnit.MILLISECONDS))
                 .addLast("http", new HttpServerCodec(decoder))
+                .addLast("timeouts", new ClientTimeouts(limits.headersTimeoutMillis()))
                 .addLast("frontend", new ProxyFrontendHandler(config, false));
     }
 
