@@ -15,8 +15,6 @@ import java.net.http.HttpResponse;
 import java.net.http.HttpResponse.BodyHandlers;
 import java.nio.file.Path;
 import java.security.cert.X509Certificate;
-import java.util.ArrayDeque;
-import java.util.Deque;
 import java.util.List;
 import java.util.Optional;
 import javax.net.ssl.SNIHostName;
@@ -29,7 +27,7 @@ import org.junit.jupiter.api.Timeout;
 /** The public server over TLS and HTTP/2, with curl and the JDK HttpClient. */
 @Timeout(60)
 class EntrypointTlsTest {
-    private final Deque<AutoCloseable> resources = new ArrayDeque<>();
+    private final OpenResources resources = new OpenResources();
     private final ProxyEventLoops loops = open(new ProxyEventLoops(2));
     private final TestBackend echo = open(new TestBackend(exchange -> TestBackend.respond(exchange, 200,
             exchange.getRequestMethod() + " " + exchange.getRequestURI() + " proto="
@@ -40,14 +38,11 @@ class EntrypointTlsTest {
 
     @AfterEach
     void closeAll() throws Exception {
-        while (!resources.isEmpty()) {
-            resources.pop().close();
-        }
+        resources.close();
     }
 
     private <T extends AutoCloseable> T open(T resource) {
-        resources.push(resource);
-        return resource;
+        return resources.open(resource);
     }
 
     private int start(Optional<ServerTls> tls, boolean http2) {

@@ -15,8 +15,6 @@ import java.net.http.HttpResponse;
 import java.net.http.HttpResponse.BodyHandlers;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.ArrayDeque;
-import java.util.Deque;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
@@ -27,15 +25,14 @@ import org.junit.jupiter.api.Timeout;
 /** Workers calling each other by name through the mesh proxy, with the JDK's own HTTP clients. */
 @Timeout(30)
 class MeshProxyTest {
-    private final Deque<AutoCloseable> resources = new ArrayDeque<>();
+    private final OpenResources resources = new OpenResources();
     private final ProxyEventLoops loops = open(new ProxyEventLoops(2));
     private final CountDownLatch workerSawClose = new CountDownLatch(1);
     private InetSocketAddress mesh;
     private HttpClient client;
 
     private <T extends AutoCloseable> T open(T resource) {
-        resources.push(resource);
-        return resource;
+        return resources.open(resource);
     }
 
     @BeforeEach
@@ -62,9 +59,7 @@ class MeshProxyTest {
 
     @AfterEach
     void closeAll() throws Exception {
-        while (!resources.isEmpty()) {
-            resources.pop().close();
-        }
+        resources.close();
     }
 
     private HttpResponse<String> get(String url) throws Exception {

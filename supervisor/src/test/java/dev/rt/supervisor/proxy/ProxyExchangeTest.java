@@ -6,8 +6,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
-import java.util.ArrayDeque;
-import java.util.Deque;
 import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -21,20 +19,17 @@ import org.junit.jupiter.api.Timeout;
 class ProxyExchangeTest {
     private static final int CHUNK = 64 * 1024;
 
-    private final Deque<AutoCloseable> resources = new ArrayDeque<>();
+    private final OpenResources resources = new OpenResources();
     private final ProxyEventLoops loops = open(new ProxyEventLoops(2));
     private EntrypointServer server;
 
     @AfterEach
     void closeAll() throws Exception {
-        while (!resources.isEmpty()) {
-            resources.pop().close();
-        }
+        resources.close();
     }
 
     private <T extends AutoCloseable> T open(T resource) {
-        resources.push(resource);
-        return resource;
+        return resources.open(resource);
     }
 
     private InetSocketAddress entrypointTo(InetSocketAddress worker) {

@@ -13,8 +13,6 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpRequest.BodyPublishers;
 import java.net.http.HttpResponse;
 import java.net.http.HttpResponse.BodyHandlers;
-import java.util.ArrayDeque;
-import java.util.Deque;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -25,20 +23,17 @@ import org.junit.jupiter.api.Timeout;
 /** What the proxy does when a worker or a client goes away at each point of an exchange. */
 @Timeout(30)
 class ProxyFailureTest {
-    private final Deque<AutoCloseable> resources = new ArrayDeque<>();
+    private final OpenResources resources = new OpenResources();
     private final ProxyEventLoops loops = open(new ProxyEventLoops(2));
     private final HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
 
     @AfterEach
     void closeAll() throws Exception {
-        while (!resources.isEmpty()) {
-            resources.pop().close();
-        }
+        resources.close();
     }
 
     private <T extends AutoCloseable> T open(T resource) {
-        resources.push(resource);
-        return resource;
+        return resources.open(resource);
     }
 
     private InetSocketAddress entrypoint(InetSocketAddress... workers) {

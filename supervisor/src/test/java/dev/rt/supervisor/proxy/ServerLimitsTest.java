@@ -5,8 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.net.InetSocketAddress;
-import java.util.ArrayDeque;
-import java.util.Deque;
 import java.util.concurrent.locks.LockSupport;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
@@ -16,7 +14,7 @@ import org.junit.jupiter.api.Timeout;
 /** The public server's defences: head sizes, slow and idle clients, connection count, request smuggling. */
 @Timeout(30)
 class ServerLimitsTest {
-    private final Deque<AutoCloseable> resources = new ArrayDeque<>();
+    private final OpenResources resources = new OpenResources();
     private final ProxyEventLoops loops = open(new ProxyEventLoops(1));
     private final TestBackend echo = open(new TestBackend(exchange -> TestBackend.respond(exchange, 200,
             exchange.getRequestURI() + " " + new String(exchange.getRequestBody().readAllBytes()))));
@@ -24,14 +22,11 @@ class ServerLimitsTest {
 
     @AfterEach
     void closeAll() throws Exception {
-        while (!resources.isEmpty()) {
-            resources.pop().close();
-        }
+        resources.close();
     }
 
     private <T extends AutoCloseable> T open(T resource) {
-        resources.push(resource);
-        return resource;
+        return resources.open(resource);
     }
 
     private InetSocketAddress start(ServerLimits limits) {

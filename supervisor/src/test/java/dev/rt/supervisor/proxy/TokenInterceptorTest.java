@@ -14,8 +14,6 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpResponse.BodyHandlers;
 import java.time.Duration;
-import java.util.ArrayDeque;
-import java.util.Deque;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
@@ -28,7 +26,7 @@ import org.junit.jupiter.api.Timeout;
 class TokenInterceptorTest {
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private final Deque<AutoCloseable> resources = new ArrayDeque<>();
+    private final OpenResources resources = new OpenResources();
     private final ProxyEventLoops loops = open(new ProxyEventLoops(1));
     private final AtomicInteger issued = new AtomicInteger();
     /** The identity provider is a service of the runtime, and one of the origins as well. */
@@ -46,14 +44,11 @@ class TokenInterceptorTest {
 
     @AfterEach
     void closeAll() throws Exception {
-        while (!resources.isEmpty()) {
-            resources.pop().close();
-        }
+        resources.close();
     }
 
     private <T extends AutoCloseable> T open(T resource) {
-        resources.push(resource);
-        return resource;
+        return resources.open(resource);
     }
 
     private static UndiciConfig undici(String interceptorsJson) throws Exception {

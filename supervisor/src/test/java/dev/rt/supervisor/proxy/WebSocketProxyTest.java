@@ -8,8 +8,6 @@ import java.net.http.HttpClient;
 import java.net.http.WebSocket;
 import java.nio.ByteBuffer;
 import java.time.Duration;
-import java.util.ArrayDeque;
-import java.util.Deque;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -22,20 +20,17 @@ import org.junit.jupiter.api.Timeout;
 /** WebSocket conversations through the entrypoint (ws and wss) and through the mesh, with the JDK client. */
 @Timeout(60)
 class WebSocketProxyTest {
-    private final Deque<AutoCloseable> resources = new ArrayDeque<>();
+    private final OpenResources resources = new OpenResources();
     private final ProxyEventLoops loops = open(new ProxyEventLoops(2));
     private final WebSocketEchoBackend worker = open(new WebSocketEchoBackend(loops));
 
     @AfterEach
     void closeAll() throws Exception {
-        while (!resources.isEmpty()) {
-            resources.pop().close();
-        }
+        resources.close();
     }
 
     private <T extends AutoCloseable> T open(T resource) {
-        resources.push(resource);
-        return resource;
+        return resources.open(resource);
     }
 
     /** Collects every message the server sends, whole. */
