@@ -6,12 +6,17 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.Arrays;
+import java.util.HexFormat;
 import java.util.Optional;
 
 /**
  * Finds the worker agent jar that goes first on every worker's class path: the {@code rt.agent.jar} system
- * property when set, else the copy the CLI jar carries, extracted once per version to the user's cache
- * directory (a stable path, so class-data sharing archives stay valid).
+ * property when set, else the copy the CLI jar carries, extracted once to the user's cache directory under
+ * its version and a digest of its bytes: a stable path for one build (so class-data sharing archives stay
+ * valid), and two different builds of one version never hand each other's agent to their workers.
  */
 public final class AgentJar {
     static final String RESOURCE = "/dev/rt/supervisor/rt-worker-agent.jar";
@@ -33,15 +38,21 @@ public final class AgentJar {
     }
 
     private static Path extract(String rtVersion) {
-        Path target = cacheDirectory().resolve(rtVersion).resolve("rt-worker-agent.jar");
+        byte[] bytes;
         try (InputStream in = AgentJar.class.getResourceAsStream(RESOURCE)) {
             if (in == null) {
                 throw new RtException("RT_AGENT_JAR_MISSING", "this rt build carries no worker agent jar ("
                         + RESOURCE + "); rebuild rt with mvn package");
             }
-            byte[] bytes = in.readAllBytes();
+            bytes = in.readAllBytes();
+        } catch (IOException e) {
+            throw new RtException("RT_AGENT_JAR_MISSING", "cannot read the worker agent jar from the rt jar: "
+                    + e.getMessage());
+        }
+        Path target = cacheDirectory().resolve(rtVersion + "-" + digest(bytes)).resolve("rt-worker-agent.jar");
+        try {
             if (Files.isRegularFile(target) && Files.size(target) == bytes.length
-                    && java.util.Arrays.equals(Files.readAllBytes(target), bytes)) {
+                    && Arrays.equals(Files.readAllBytes(target), bytes)) {
                 return target;
             }
             Files.createDirectories(target.getParent());
@@ -52,6 +63,15 @@ public final class AgentJar {
         } catch (IOException e) {
             throw new RtException("RT_AGENT_JAR_MISSING", "cannot extract the worker agent jar to " + target + ": "
                     + e.getMessage() + " (check XDG_CACHE_HOME or HOME)");
+        }
+    }
+
+    /** The first 12 hexadecimal digits of the SHA-256 of the jar: enough to tell builds apart. */
+    static String digest(byte[] bytes) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes), 0, 6);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every JDK has SHA-256", e);
         }
     }
 
