@@ -3,6 +3,8 @@ package dev.rt.supervisor;
 import dev.rt.protocol.RtException;
 import dev.rt.supervisor.config.RuntimeConfig;
 import dev.rt.supervisor.log.RuntimeLog;
+import dev.rt.supervisor.systemd.SystemdNotifier;
+import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
@@ -23,6 +25,8 @@ public final class RuntimeSession {
     /** Exit status when the runtime could not stop within {@code gracefulShutdown.runtime}. */
     public static final int EXIT_ABORTED = 1;
     private static final String RESTART = "restart";
+    /** How long the supervisor's loop may take to run a no-op before systemd's watchdog stops being fed. */
+    private static final Duration LOOP_ANSWER = Duration.ofSeconds(1);
 
     private final RuntimeConfig first;
     private final Supplier<RuntimeConfig> configAgain;
@@ -64,6 +68,12 @@ public final class RuntimeSession {
 
     /** Runs until SIGINT or SIGTERM; returns the process exit status. Start-up failures are thrown. */
     public int run() {
+        try (SystemdNotifier systemd = SystemdNotifier.from(realEnv, log)) {
+            return run(systemd);
+        }
+    }
+
+    private int run(SystemdNotifier systemd) {
         Runtime.getRuntime().addShutdownHook(new Thread(this::killWorkers, "rt-kill-workers"));
         signals.on("INT", () -> stopSignal("SIGINT"));
         signals.on("TERM", () -> stopSignal("SIGTERM"));
@@ -82,12 +92,15 @@ public final class RuntimeSession {
             if (restarted) {
                 log.info("The runtime has been restarted.");
             }
+            followedBySystemd(supervisor, systemd);
             String event = nextEvent();
             if (!event.equals(RESTART)) {
                 log.info("Received " + event + ", stopping the runtime ...");
+                systemd.stopping();
                 return stopWithin(supervisor, config);
             }
             log.info("Restarting the runtime ...");
+            systemd.reloading();
             int status = stopWithin(supervisor, config);
             if (status != 0) {
                 return status;
@@ -95,6 +108,26 @@ public final class RuntimeSession {
             config = pending;
             restarted = true;
         }
+    }
+
+    /** systemd hears that the runtime is ready, of its reloads, of its status, and gets its watchdog pings. */
+    private void followedBySystemd(Supervisor supervisor, SystemdNotifier systemd) {
+        if (!systemd.enabled()) {
+            return;
+        }
+        supervisor.addListener(new RuntimeEvents() {
+            @Override
+            public void reloading() {
+                systemd.reloading();
+            }
+
+            @Override
+            public void reloaded() {
+                systemd.ready(supervisor.summary());
+            }
+        });
+        systemd.ready(supervisor.summary());
+        systemd.watch(() -> current.summary(), () -> current.responsive(LOOP_ANSWER));
     }
 
     /**

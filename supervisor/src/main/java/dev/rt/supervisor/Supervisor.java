@@ -20,7 +20,10 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * Runs one runtime: checks the start order, binds the entrypoint and the mesh, starts the services level by
@@ -43,6 +46,7 @@ public final class Supervisor implements AutoCloseable {
     private CompletableFuture<Void> reloading = CompletableFuture.completedFuture(null);
     private final Map<String, CompletableFuture<Void>> watchReloads = new java.util.HashMap<>(); // under reloadLock
     private final java.util.Set<String> changedAgain = new java.util.HashSet<>();                // under reloadLock
+    private final List<RuntimeEvents> listeners = new CopyOnWriteArrayList<>();
 
     public Supervisor(RuntimeConfig config, RuntimeLog log, Map<String, String> realEnv) {
         this(config, RuntimeOptions.DEFAULTS, log, realEnv);
@@ -120,6 +124,40 @@ public final class Supervisor implements AutoCloseable {
         return config.serviceIds().stream().filter(id -> current == null || !current.hasStartedWorker(id)).toList();
     }
 
+    /** From now on {@code events} hears of this runtime's reloads. */
+    public void addListener(RuntimeEvents events) {
+        listeners.add(events);
+    }
+
+    /**
+     * Whether the supervisor's loop (the one thread that owns every worker's state) runs a task within
+     * {@code limit}: false before start, after stop, or when the loop is stuck.
+     */
+    public boolean responsive(Duration limit) {
+        WorkerLifecycle current = lifecycle;
+        if (current == null) {
+            return false;
+        }
+        try {
+            current.onLoop(() -> null).get(limit.toNanos(), TimeUnit.NANOSECONDS);
+            return true;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        } catch (ExecutionException | TimeoutException e) {
+            return false;
+        }
+    }
+
+    /** One line on the state of the services, for systemd's {@code STATUS=} and the like. */
+    public String summary() {
+        long started = workers().stream().filter(worker -> worker.state() == WorkerState.STARTED).count();
+        List<String> down = unavailableServices();
+        String line = config.serviceIds().size() + (config.serviceIds().size() == 1 ? " service, " : " services, ")
+                + started + (started == 1 ? " worker" : " workers") + " started";
+        return down.isEmpty() ? line : line + "; no worker started for: " + String.join(", ", down);
+    }
+
     public RuntimeConfig config() {
         return config;
     }
@@ -175,9 +213,11 @@ public final class Supervisor implements AutoCloseable {
                 log.warn("A reload is already in progress; this request joins it.");
                 return reloading;
             }
+            listeners.forEach(RuntimeEvents::reloading);
             List<CompletableFuture<Void>> services = config.serviceIds().stream().map(current::reload).toList();
             reloading = CompletableFuture.allOf(services.toArray(CompletableFuture[]::new))
-                    .thenRun(() -> log.info("All services have been restarted."));
+                    .thenRun(() -> log.info("All services have been restarted."))
+                    .whenCompleteAsync((done, error) -> listeners.forEach(RuntimeEvents::reloaded)); // off the loop
             return reloading;
         }
     }

@@ -27,6 +27,8 @@ import java.util.stream.Stream;
 public record WorkerCommand(Path java, Path agentJar, Path agentSocket, Path root) {
     static final String MAIN_CLASS = "dev.rt.agent.WorkerMain";
     static final String INITIAL_HEAP = "-Xms16m";
+    /** systemd's variables for the supervisor (sd_notify(3)), never passed on to a worker. */
+    static final List<String> SYSTEMD_ONLY = List.of("NOTIFY_SOCKET", "WATCHDOG_USEC", "WATCHDOG_PID");
 
     public static Path currentJava() {
         return Path.of(System.getProperty("java.home"), "bin", "java");
@@ -71,6 +73,7 @@ public record WorkerCommand(Path java, Path agentJar, Path agentSocket, Path roo
 
         ProcessBuilder builder = new ProcessBuilder(command).directory(service.directory().toFile());
         Map<String, String> env = builder.environment();
+        SYSTEMD_ONLY.forEach(env::remove); // meant for the supervisor; a worker that used them would confuse systemd
         service.env().forEach((key, value) -> {
             if (!realEnv.containsKey(key)) {
                 env.put(key, value);
