@@ -52,6 +52,12 @@ final class WorkerRegistry implements UpstreamSelector {
     }
 
     @Override
+    public List<Upstream> started(String serviceId) {
+        Upstream[] upstreams = started.get(serviceId);
+        return upstreams == null ? List.of() : List.of(upstreams);
+    }
+
+    @Override
     public List<String> serviceIds() {
         return serviceIds;
     }

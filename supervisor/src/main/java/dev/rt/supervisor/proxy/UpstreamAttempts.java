@@ -3,12 +3,15 @@ package dev.rt.supervisor.proxy;
 import io.netty.handler.codec.http.HttpMethod;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
  * The workers one request may go to: the service's next worker in round-robin order and, each time one
- * fails before any byte of the request reached it, the next one whose address was not tried yet, until
- * the rotation comes back to a tried one. One instance serves a client connection, request after request.
+ * fails before any byte of the request reached it, another started worker whose address was not tried yet
+ * (the next in the rotation when it is untried, else the first untried one; other connections move the
+ * rotation too), until every started worker was tried. One instance serves a client connection, request
+ * after request.
  */
 final class UpstreamAttempts {
     private final UpstreamSelector upstreams;
@@ -36,14 +39,19 @@ final class UpstreamAttempts {
         if (fixed) {
             return false;
         }
-        Upstream candidate = upstreams.next(serviceId).orElse(null);
-        for (int i = 0; candidate != null && i < tried.size(); i++) {
-            if (tried.get(i).address().equals(candidate.address())) {
+        Optional<Upstream> candidate = upstreams.next(serviceId).filter(this::untried)
+                .or(() -> upstreams.started(serviceId).stream().filter(this::untried).findFirst());
+        candidate.ifPresent(untried -> current = untried);
+        return candidate.isPresent();
+    }
+
+    private boolean untried(Upstream upstream) {
+        for (Upstream done : tried) {
+            if (done.address().equals(upstream.address())) {
                 return false;
             }
         }
-        current = candidate;
-        return candidate != null;
+        return true;
     }
 
     /**

@@ -12,6 +12,9 @@ public interface UpstreamSelector {
     /** The next started worker of the service, round robin; empty when the service has none started. */
     Optional<Upstream> next(String serviceId);
 
+    /** Every started worker of the service, in rotation order; empty when it has none. */
+    List<Upstream> started(String serviceId);
+
     /** Every service id of the runtime, in configuration order (for error messages and existence checks). */
     List<String> serviceIds();
 }

@@ -34,6 +34,16 @@ final class TestUpstreams implements UpstreamSelector {
     }
 
     @Override
+    public List<Upstream> started(String serviceId) {
+        return services.getOrDefault(serviceId, List.of());
+    }
+
+    /** Moves the rotation on by one, as a request on another connection would. */
+    void turn(String serviceId) {
+        turns.get(serviceId).incrementAndGet();
+    }
+
+    @Override
     public List<String> serviceIds() {
         return List.copyOf(services.keySet());
     }

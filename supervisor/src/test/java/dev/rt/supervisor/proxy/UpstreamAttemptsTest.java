@@ -9,9 +9,8 @@ class UpstreamAttemptsTest {
     private final InetSocketAddress w0 = new InetSocketAddress("127.0.0.1", 1001);
     private final InetSocketAddress w1 = new InetSocketAddress("127.0.0.1", 1002);
     private final InetSocketAddress w2 = new InetSocketAddress("127.0.0.1", 1003);
-    private final UpstreamAttempts attempts = new UpstreamAttempts(new TestUpstreams()
-            .service("api", w0, w1, w2)
-            .service("idle"));
+    private final TestUpstreams upstreams = new TestUpstreams().service("api", w0, w1, w2).service("idle");
+    private final UpstreamAttempts attempts = new UpstreamAttempts(upstreams);
 
     @Test
     void triesEachWorkerOnceThenGivesUpNamingThemAll() {
@@ -25,6 +24,20 @@ class UpstreamAttemptsTest {
 
         assertThat(attempts.unreachable().message())
                 .isEqualTo("Service \"api\" is unreachable: no worker took the request (tried api:0, api:1, api:2)");
+    }
+
+    @Test
+    void whenOtherConnectionsMoveTheRotationBackToATriedWorkerTheUntriedOnesAreStillTried() {
+        assertThat(attempts.first(RouteTarget.service("api"))).isTrue();
+        assertThat(attempts.current().address()).isEqualTo(w0);
+        upstreams.turn("api");
+        upstreams.turn("api"); // the rotation now points at w0 again
+
+        assertThat(attempts.next()).isTrue();
+        assertThat(attempts.current().address()).isEqualTo(w1);
+        assertThat(attempts.next()).isTrue();
+        assertThat(attempts.current().address()).isEqualTo(w2);
+        assertThat(attempts.next()).isFalse();
     }
 
     @Test
