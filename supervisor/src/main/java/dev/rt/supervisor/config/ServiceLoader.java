@@ -67,7 +67,7 @@ final class ServiceLoader {
                 env,
                 node.get("nodeOptions").optionalString().map(o -> ShellWords.split(o, node.get("nodeOptions"))).orElse(List.of()),
                 preload(node.get("preload"), directory),
-                node.get("dependencies").strings(),
+                ImpliedDependencies.of(id, node.get("dependencies").strings(), processed.tree()),
                 node.has("restartOnError") ? RuntimeConfigLoader.restartPolicy(node.get("restartOnError")) : restart,
                 HealthReader.read(node.get("health"), health),
                 application);

@@ -51,6 +51,18 @@ class RuntimeConfigLoaderTest {
     }
 
     @Test
+    void servicesCalledThroughClientsAreDependenciesBesideTheDeclaredOnes() throws IOException {
+        String jar = Fixtures.testdata().resolve("target/rt-testdata.jar").toString().replace("\\", "/");
+        write("api/rt.json", "{\"java\": {\"classpath\": [\"" + jar + "\"], \"build\": \"dev.rt.testdata.probe.Probe\"},"
+                + " \"clients\": [{\"serviceId\": \"back\"}, {\"url\": \"https://example.com\"}, {\"serviceId\": \"cache\"}]}");
+        write("rt.json", "{\"entrypoint\": \"api\", \"services\": ["
+                + "{\"id\": \"cache\", \"path\": \"" + probe() + "\"}, {\"id\": \"back\", \"path\": \"" + probe() + "\"},"
+                + " {\"id\": \"api\", \"path\": \"api\", \"dependencies\": [\"cache\"]}]}");
+
+        assertThat(load(Map.of()).service("api").orElseThrow().dependencies()).containsExactly("cache", "back");
+    }
+
+    @Test
     void missingConfigurationNamesTheDirectoryAndTheNamesLookedFor() {
         assertThatThrownBy(() -> load(Map.of()))
                 .isInstanceOf(ConfigException.class)
