@@ -38,8 +38,11 @@ final class ServiceWatcher implements AutoCloseable {
     private final Map<WatchKey, Watched> keys = new HashMap<>();
     private final Thread thread;
 
-    /** What one watched directory belongs to; {@code only} limits it to one file (a jar), or is null. */
-    private record Watched(String serviceId, Path directory, Path only) {
+    /**
+     * What one watched directory belongs to: a service, and the root its {@code watch} globs are relative to;
+     * {@code only} limits it to one file (a jar), or is null.
+     */
+    private record Watched(ServiceConfig service, Path root, Path directory, Path only) {
     }
 
     private ServiceWatcher(WatchService watcher, RuntimeLog log, Consumer<String> changed) {
@@ -54,18 +57,21 @@ final class ServiceWatcher implements AutoCloseable {
     static ServiceWatcher start(List<ServiceConfig> services, RuntimeLog log, Consumer<String> changed) throws IOException {
         ServiceWatcher watching = new ServiceWatcher(FileSystems.getDefault().newWatchService(), log, changed);
         for (ServiceConfig service : services) {
+            if (!service.application().watch().enabled()) {
+                continue;
+            }
             Set<Path> roots = new LinkedHashSet<>();
             roots.add(service.directory());
             for (Path entry : service.application().classpath()) {
                 if (Files.isDirectory(entry)) {
                     roots.add(entry);
                 } else if (entry.getParent() != null && Files.isDirectory(entry.getParent())) {
-                    watching.register(service.id(), entry.getParent(), entry.getFileName());
+                    watching.register(service, entry.getParent(), entry.getParent(), entry.getFileName());
                 }
             }
             int[] budget = {MAX_DIRECTORIES_PER_SERVICE};
             for (Path root : roots) {
-                watching.registerTree(service.id(), root, budget);
+                watching.registerTree(service, root, root, budget);
             }
             if (budget[0] <= 0) {
                 log.warn("Watching only the first " + MAX_DIRECTORIES_PER_SERVICE + " directories of the service \""
@@ -76,25 +82,25 @@ final class ServiceWatcher implements AutoCloseable {
         return watching;
     }
 
-    private void registerTree(String serviceId, Path root, int[] budget) throws IOException {
+    private void registerTree(ServiceConfig service, Path root, Path top, int[] budget) throws IOException {
         List<Path> directories = new ArrayList<>();
-        try (Stream<Path> walk = Files.walk(root)) {
-            walk.filter(Files::isDirectory).filter(dir -> dir.equals(root) || !ignored(dir.getFileName()))
-                    .filter(dir -> root.relativize(dir).toString().split("/").length < 20)
+        try (Stream<Path> walk = Files.walk(top)) {
+            walk.filter(Files::isDirectory).filter(dir -> dir.equals(top) || !ignored(dir.getFileName()))
+                    .filter(dir -> top.relativize(dir).toString().split("/").length < 20)
                     .forEach(directories::add);
         }
         for (Path directory : directories) {
             if (budget[0]-- <= 0) {
                 return;
             }
-            register(serviceId, directory, null);
+            register(service, root, directory, null);
         }
     }
 
-    private synchronized void register(String serviceId, Path directory, Path only) throws IOException {
+    private synchronized void register(ServiceConfig service, Path root, Path directory, Path only) throws IOException {
         WatchKey key = directory.register(watcher, StandardWatchEventKinds.ENTRY_CREATE,
                 StandardWatchEventKinds.ENTRY_MODIFY, StandardWatchEventKinds.ENTRY_DELETE);
-        keys.put(key, new Watched(serviceId, directory, only));
+        keys.put(key, new Watched(service, root, directory, only));
     }
 
     /** Hidden entries, editor backups and swap files, logs. */
@@ -120,11 +126,16 @@ final class ServiceWatcher implements AutoCloseable {
                 }
                 for (WatchEvent<?> event : key.pollEvents()) {
                     if (watched != null && event.context() instanceof Path name && counts(watched, name)) {
-                        pending.add(watched.serviceId());
                         Path child = watched.directory().resolve(name);
-                        if (watched.only() == null && event.kind() == StandardWatchEventKinds.ENTRY_CREATE
-                                && Files.isDirectory(child)) {
-                            registerTree(watched.serviceId(), child, new int[] {MAX_DIRECTORIES_PER_SERVICE});
+                        boolean directory = Files.isDirectory(child);
+                        if (watched.service().application().watch().counts(watched.root().relativize(child))) {
+                            pending.add(watched.service().id());
+                        }
+                        if (watched.only() == null && event.kind() == StandardWatchEventKinds.ENTRY_CREATE && directory) {
+                            registerTree(watched.service(), watched.root(), child, new int[] {MAX_DIRECTORIES_PER_SERVICE});
+                            if (holdsCountingFile(watched, child)) { // written before its directory was watched
+                                pending.add(watched.service().id());
+                            }
                         }
                     }
                 }
@@ -134,6 +145,13 @@ final class ServiceWatcher implements AutoCloseable {
             // closed
         } catch (IOException e) {
             log.warn("Stopped watching for changes: " + e.getMessage());
+        }
+    }
+
+    private static boolean holdsCountingFile(Watched watched, Path directory) throws IOException {
+        try (Stream<Path> files = Files.walk(directory)) {
+            return files.filter(Files::isRegularFile).filter(file -> !ignored(file.getFileName()))
+                    .anyMatch(file -> watched.service().application().watch().counts(watched.root().relativize(file)));
         }
     }
 

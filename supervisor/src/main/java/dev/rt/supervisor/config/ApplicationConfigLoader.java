@@ -33,10 +33,10 @@ final class ApplicationConfigLoader {
             throw new ConfigException("RT_CONFIG_KIND_UNAVAILABLE", file + ": /" + kind.key() + ": the \"" + kind.key()
                     + "\" application kind is valid but cannot run in this version of rt; use \"java\"");
         }
-        return java(file, root.get("java").requireObject());
+        return java(file, root.get("java").requireObject(), WatchConfig.of(tree));
     }
 
-    private static ApplicationConfig java(Path file, ConfigNode java) {
+    private static ApplicationConfig java(Path file, ConfigNode java, WatchConfig watch) {
         Path directory = file.toAbsolutePath().getParent();
         List<String> modes = List.of("build", "jar", "main").stream().filter(java::has).toList();
         if (modes.size() != 1) {
@@ -55,6 +55,6 @@ final class ApplicationConfigLoader {
             }
             classpath.add(0, jarPath);
         }
-        return new ApplicationConfig(file, "java", java.json(), classpath);
+        return new ApplicationConfig(file, "java", java.json(), classpath, watch);
     }
 }
