@@ -36,7 +36,7 @@ import javax.naming.ldap.Rdn;
  * ({@code key} and {@code cert} are one source each, or arrays of the same length), the certificate chosen by
  * the name the client asks for (SNI) among the DNS names of each certificate, the first one otherwise. ALPN
  * offers {@code h2} when {@code server.http2} is on ({@code http/1.1} too with {@code allowHTTP1}), and
- * {@code http/1.1} otherwise. Keys are PEM PKCS#8 ({@code BEGIN PRIVATE KEY}).
+ * {@code http/1.1} otherwise. Keys are unencrypted PEM: PKCS#8 ({@code BEGIN PRIVATE KEY}), PKCS#1 RSA or SEC1 EC ({@link PrivateKeyPem}).
  */
 final class ServerTls {
     private final Mapping<String, SslContext> contexts;
@@ -73,9 +73,10 @@ final class ServerTls {
         for (int i = 0; i < https.certs().size(); i++) {
             String where = https.certs().size() == 1 ? "" : "/" + i;
             byte[] cert = read(https.certs().get(i), root, "server.https.cert" + where);
-            byte[] key = read(https.keys().get(i), root, "server.https.key" + where);
+            String keyName = describe(https.keys().get(i), root, "key" + where);
+            byte[] key = pkcs8(read(https.keys().get(i), root, "server.https.key" + where), keyName, where);
             SslContext context = context(cert, key, protocols, describe(https.certs().get(i), root, "cert" + where),
-                    describe(https.keys().get(i), root, "key" + where));
+                    keyName);
             all.add(context);
             names.add(dnsNames(cert, describe(https.certs().get(i), root, "cert" + where)));
             if (first == null) {
@@ -118,8 +119,8 @@ final class ServerTls {
             return builder.build();
         } catch (IOException | IllegalArgumentException e) {
             throw invalid("server.https: cannot use the certificate " + certName + " with the key " + keyName + ": "
-                    + rootMessage(e) + " (the certificate must be PEM; the key unencrypted PEM PKCS#8, \"BEGIN PRIVATE"
-                    + " KEY\", and it must belong to the certificate)", e);
+                    + rootMessage(e) + " (the certificate must be PEM; the key unencrypted PEM, \"BEGIN PRIVATE KEY\","
+                    + " \"BEGIN RSA PRIVATE KEY\" or \"BEGIN EC PRIVATE KEY\", and it must belong to the certificate)", e);
         }
     }
 
@@ -178,6 +179,14 @@ final class ServerTls {
             root = root.getCause();
         }
         return root.getMessage() == null ? root.getClass().getSimpleName() : root.getMessage();
+    }
+
+    private static byte[] pkcs8(byte[] key, String keyName, String where) {
+        try {
+            return PrivateKeyPem.asPkcs8(key, keyName);
+        } catch (IllegalArgumentException e) {
+            throw invalid("server.https.key" + where + ": " + e.getMessage(), e);
+        }
     }
 
     private static RtException invalid(String message) {
