@@ -63,9 +63,11 @@ final class StartCommand implements Callable<Integer> {
         }
         boolean human = pretty != null ? pretty
                 : System.console() != null && !"false".equalsIgnoreCase(System.getenv("RT_PRETTY_PRINT"));
-        RuntimeLog log = new RuntimeLog(System.out, human);
-        return new RuntimeSession(loaded, () -> loader.load(Optional.ofNullable(config)), options, log, System.getenv())
-                .run();
+        try (RuntimeLog log = new RuntimeLog(loaded.sections().logger(), loaded.root(),
+                loaded.services().stream().map(ServiceConfig::id).toList(), System.out, human)) {
+            return new RuntimeSession(loaded, () -> loader.load(Optional.ofNullable(config)), options, log,
+                    System.getenv()).run();
+        }
     }
 
     private int printCheck(RuntimeConfig loaded) {

@@ -1,0 +1,147 @@
+package dev.rt.supervisor.log;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
+
+/**
+ * Turns a message into a JSON log line, as the {@code logger} section shapes it: {@code level}, {@code time}
+ * ({@code timestamp}), {@code pid} and {@code hostname} (or not: {@code base: null}), the {@code base} fields,
+ * {@code name} and {@code worker} for a worker's lines, the message under {@code messageKey}, then
+ * {@code redact} and {@code formatters}. A worker line that is already a JSON log line (numeric {@code level},
+ * string message under {@code messageKey}, {@code time} if any a number or string) passes through, gaining
+ * {@code name} and {@code worker} when it lacks them; any other JSON object is wrapped under {@code stdout}
+ * or {@code stderr}; anything else becomes a message with {@code caller} STDOUT (level 30) or STDERR (50),
+ * unless it is a line of a Java logging library whose level can be read.
+ */
+final class LineComposer {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final LevelScale levels;
+    private final String messageKey;
+    private final TimeField time;
+    private final Map<String, Object> bindings;
+    private final Redaction redaction;
+    private final Optional<Formatters> formatters;
+    private final long pid = ProcessHandle.current().pid();
+
+    LineComposer(LevelScale levels, String messageKey, TimeField time, Map<String, Object> bindings,
+            Redaction redaction, Optional<Formatters> formatters) {
+        this.levels = levels;
+        this.messageKey = messageKey;
+        this.time = time;
+        this.bindings = formatters.map(f -> f.bindings(bindings)).orElse(bindings);
+        this.redaction = redaction;
+        this.formatters = formatters;
+    }
+
+    /** A line of the runtime itself: no {@code name}, no {@code worker}. */
+    LogEntry own(int level, String message) {
+        return compose(level, "", -1, Optional.empty(), message);
+    }
+
+    /**
+     * A worker's entry (one line, or several when it is a stack trace).
+     *
+     * @param knownLevel the level read from a Java logging format, if any
+     */
+    LogEntry worker(String name, int worker, boolean stderr, String text, OptionalInt knownLevel) {
+        if (knownLevel.isEmpty() && text.length() > 1 && text.charAt(0) == '{' && text.charAt(text.length() - 1) == '}') {
+            Optional<ObjectNode> object = parseObject(text);
+            if (object.isPresent()) {
+                return fromObject(name, worker, stderr, object.get());
+            }
+        }
+        int level = knownLevel.orElse(stderr ? Level.ERROR.number() : Level.INFO.number());
+        return compose(level, name, worker, Optional.of(stderr ? "STDERR" : "STDOUT"), text);
+    }
+
+    private LogEntry fromObject(String name, int worker, boolean stderr, ObjectNode object) {
+        JsonNode level = object.get("level");
+        JsonNode message = object.get(messageKey);
+        JsonNode at = object.get("time");
+        boolean logLine = level != null && level.isNumber() && message != null && message.isTextual()
+                && (at == null || at.isNumber() || at.isTextual());
+        if (!logLine) {
+            ObjectNode line = start(stderr ? Level.ERROR.number() : Level.INFO.number(), System.currentTimeMillis(),
+                    name, worker, Optional.of(stderr ? "STDERR" : "STDOUT"));
+            line.set(stderr ? "stderr" : "stdout", object);
+            return finish(line, stderr ? Level.ERROR.number() : Level.INFO.number(), name, worker, pid, object.toString());
+        }
+        if (!object.has("name")) {
+            object.put("name", name);
+        }
+        if (!object.has("worker")) {
+            object.put("worker", worker);
+        }
+        JsonNode linePid = object.get("pid");
+        long millis = at != null && at.isNumber() ? at.asLong() : System.currentTimeMillis();
+        return finish(object, level.asInt(), name, worker, linePid != null && linePid.canConvertToLong() ? linePid.asLong() : pid,
+                message.asText(), millis);
+    }
+
+    private LogEntry compose(int level, String name, int worker, Optional<String> caller, String message) {
+        long millis = System.currentTimeMillis();
+        ObjectNode line = start(level, millis, name, worker, caller);
+        line.put(messageKey, message);
+        return finish(line, level, name, worker, pid, message, millis);
+    }
+
+    private ObjectNode start(int level, long millis, String name, int worker, Optional<String> caller) {
+        ObjectNode line = JSON.createObjectNode();
+        Map<String, Object> levelFields = formatters.map(f -> f.level(levels.name(level), level))
+                .orElse(Map.of("level", level));
+        levelFields.forEach((key, value) -> line.set(key, JSON.valueToTree(value)));
+        time.put(line, millis);
+        bindings.forEach((key, value) -> line.set(key, JSON.valueToTree(value)));
+        if (!name.isEmpty()) {
+            line.put("name", name);
+            line.put("worker", worker);
+        }
+        caller.ifPresent(c -> line.put("caller", c));
+        return line;
+    }
+
+    private LogEntry finish(ObjectNode line, int level, String name, int worker, long linePid, String message) {
+        return finish(line, level, name, worker, linePid, message, System.currentTimeMillis());
+    }
+
+    private LogEntry finish(ObjectNode line, int level, String name, int worker, long linePid, String message,
+            long millis) {
+        if (!redaction.isEmpty()) {
+            redaction.apply(line);
+            JsonNode redacted = line.get(messageKey);
+            message = redacted != null && redacted.isTextual() ? redacted.asText() : message;
+        }
+        try {
+            return new LogEntry(level, millis, name, worker, linePid, message, JSON.writeValueAsString(line));
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("a JSON tree that cannot be written", e);
+        }
+    }
+
+    private static Optional<ObjectNode> parseObject(String text) {
+        try {
+            JsonNode node = JSON.readTree(text);
+            return node instanceof ObjectNode object ? Optional.of(object) : Optional.empty();
+        } catch (JsonProcessingException e) {
+            return Optional.empty();
+        }
+    }
+
+    /** {@code pid} and {@code hostname} unless {@code base} is null, then the {@code base} object's fields. */
+    static Map<String, Object> bindings(boolean pidAndHostname, String hostname, JsonNode base) {
+        Map<String, Object> fields = new LinkedHashMap<>();
+        if (pidAndHostname) {
+            fields.put("pid", ProcessHandle.current().pid());
+            fields.put("hostname", hostname);
+        }
+        base.properties().forEach(entry -> fields.put(entry.getKey(), entry.getValue()));
+        return fields;
+    }
+}
