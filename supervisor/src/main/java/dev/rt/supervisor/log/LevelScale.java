@@ -25,7 +25,7 @@ public final class LevelScale {
             all.put(level.name().toLowerCase(Locale.ROOT), level.number());
         }
         all.putAll(custom);
-        this.numbers = Map.copyOf(all);
+        this.numbers = java.util.Collections.unmodifiableMap(all);
         all.forEach((name, number) -> names.putIfAbsent(number, name));
     }
 
