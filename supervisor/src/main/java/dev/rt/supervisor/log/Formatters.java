@@ -23,7 +23,7 @@ import java.util.jar.JarFile;
  */
 final class Formatters {
     static final String MANIFEST_ATTRIBUTE = "Rt-Log-Formatters";
-    private static final String POINTER = "logger/formatters/path";
+    private static final String POINTER = "/logger/formatters/path";
 
     private final Object instance;
     private final Optional<Method> level;

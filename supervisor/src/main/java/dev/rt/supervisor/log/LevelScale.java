@@ -51,7 +51,7 @@ public final class LevelScale {
     int threshold(String name, String pointer) {
         return number(name).orElseThrow(() -> new ConfigException("RT_CONFIG_INVALID", pointer + ": unknown log level \""
                 + name + "\"; expected silent, one of " + String.join(", ", numbers.keySet())
-                + " (logger/customLevels adds names)"));
+                + " (/logger/customLevels adds names)"));
     }
 
     /** The name of a level number: its own name, or the name of the highest level below it. */

@@ -57,7 +57,7 @@ final class LogTargets {
         List<LogTarget> targets = new ArrayList<>();
         for (int i = 0; i < config.transportTargets().size(); i++) {
             LoggerConfig.Target target = config.transportTargets().get(i);
-            String pointer = single ? "logger/transport" : "logger/transport/targets/" + i;
+            String pointer = single ? "/logger/transport" : "/logger/transport/targets/" + i;
             ObjectNode options = (ObjectNode) config.transportOptions();
             options.setAll((ObjectNode) target.options());
             int level = target.level().map(name -> levels.threshold(name, pointer + "/level")).orElse(threshold);

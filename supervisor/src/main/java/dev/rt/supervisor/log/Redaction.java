@@ -29,7 +29,7 @@ final class Redaction {
     static Redaction of(List<String> paths, String censor) {
         List<List<String>> parsed = new ArrayList<>();
         for (int i = 0; i < paths.size(); i++) {
-            parsed.add(parse(paths.get(i), "logger/redact/paths/" + i));
+            parsed.add(parse(paths.get(i), "/logger/redact/paths/" + i));
         }
         return new Redaction(parsed, censor);
     }

@@ -40,7 +40,7 @@ public final class RuntimeLog implements AutoCloseable {
      */
     public RuntimeLog(LoggerConfig config, Path configDir, List<String> serviceIds, PrintStream out, boolean pretty) {
         this.levels = LevelScale.of(config);
-        this.threshold = levels.threshold(config.level(), "logger/level");
+        this.threshold = levels.threshold(config.level(), "/logger/level");
         this.levelName = config.level();
         this.composer = new LineComposer(levels, config.messageKey(),
                 new TimeField(config.timestamp().orElse(LoggerConfig.Timestamp.EPOCH_TIME)),

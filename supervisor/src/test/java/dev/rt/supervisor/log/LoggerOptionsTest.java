@@ -147,8 +147,8 @@ class LoggerOptionsTest {
     void anUnknownLevelIsAConfigurationError() {
         assertThatThrownBy(() -> run("{\"level\":\"loud\"}", log -> { }))
                 .isInstanceOf(ConfigException.class)
-                .hasMessage("logger/level: unknown log level \"loud\"; expected silent, one of trace, debug, info, warn, "
-                        + "error, fatal (logger/customLevels adds names)");
+                .hasMessage("/logger/level: unknown log level \"loud\"; expected silent, one of trace, debug, info, warn, "
+                        + "error, fatal (/logger/customLevels adds names)");
     }
 
     @Test
@@ -221,7 +221,7 @@ class LoggerOptionsTest {
         assertThatThrownBy(() -> run("{\"transport\":{\"targets\":[{\"target\":\"stdout\"},{\"target\":\"pino-elasticsearch\"}]}}",
                 log -> { }))
                 .isInstanceOf(ConfigException.class)
-                .hasMessage("logger/transport/targets/1/target: unknown log target \"pino-elasticsearch\"; rt's built-in "
+                .hasMessage("/logger/transport/targets/1/target: unknown log target \"pino-elasticsearch\"; rt's built-in "
                         + "targets are stdout, pino/file, pino-roll, rolling-file, pino-pretty, pretty (rt cannot load "
                         + "Node.js transports)");
     }
@@ -230,7 +230,7 @@ class LoggerOptionsTest {
     void aRollingFileWithoutItsFileIsAConfigurationError() {
         assertThatThrownBy(() -> run("{\"transport\":{\"target\":\"pino-roll\",\"options\":{\"size\":\"1x\"}}}", log -> { }))
                 .isInstanceOf(ConfigException.class)
-                .hasMessage("logger/transport/options/file: the rolling file target needs the path of its file, found nothing");
+                .hasMessage("/logger/transport/options/file: the rolling file target needs the path of its file, found nothing");
     }
 
     @Test
@@ -278,7 +278,7 @@ class LoggerOptionsTest {
         Files.writeString(dir.resolve("formatters.js"), "module.exports = {}");
         assertThatThrownBy(() -> run("{\"formatters\":{\"path\":\"formatters.js\"}}", log -> { }))
                 .isInstanceOf(ConfigException.class)
-                .hasMessageStartingWith("logger/formatters/path: " + dir.resolve("formatters.js") + ": not a jar (")
+                .hasMessageStartingWith("/logger/formatters/path: " + dir.resolve("formatters.js") + ": not a jar (")
                 .hasMessageEndingWith("); JavaScript files cannot be loaded");
     }
 }

@@ -42,7 +42,7 @@ class RedactionTest {
     void anUnclosedBracketIsAConfigurationErrorNamingThePath() {
         assertThatThrownBy(() -> Redaction.of(List.of("ok", "a[\"b"), "x"))
                 .isInstanceOf(ConfigException.class)
-                .hasMessage("logger/redact/paths/1: the redact path \"a[\"b\" has a '[' without its ']'; "
+                .hasMessage("/logger/redact/paths/1: the redact path \"a[\"b\" has a '[' without its ']'; "
                         + "write paths as a.b, a[\"b-c\"] or a.*.b");
     }
 }
