@@ -45,7 +45,7 @@ final class EntryGrouping {
                 append(line);
                 return;
             }
-            if (!julHeader && (CONTINUATION.matcher(line).find()
+            if (!julHeader && (mayContinue(line) && CONTINUATION.matcher(line).find()
                     || pendingLevel.isPresent() && EXCEPTION_HEAD.matcher(line).matches())) {
                 append(line);
                 return;
@@ -59,6 +59,15 @@ final class EntryGrouping {
         pending.append(line);
         julHeader = JavaLogFormats.isJulHeader(line);
         pendingLevel = julHeader ? OptionalInt.empty() : JavaLogFormats.level(line);
+    }
+
+    /** A cheap look at the first character before the pattern: tab, space, C(aused by), S(uppressed). */
+    private static boolean mayContinue(String line) {
+        if (line.isEmpty()) {
+            return false;
+        }
+        char first = line.charAt(0);
+        return first == '\t' || first == ' ' || first == 'C' || first == 'S';
     }
 
     private void append(String line) {

@@ -32,6 +32,9 @@ final class JavaLogFormats {
 
     /** The level of a Logback, Log4j 2 or Spring Boot console line, or of a java.util.logging level line. */
     static OptionalInt level(String line) {
+        if (line.isEmpty() || !(Character.isDigit(line.charAt(0)) || Character.isUpperCase(line.charAt(0)))) {
+            return OptionalInt.empty(); // none of the formats: most plain lines end here
+        }
         for (Pattern pattern : new Pattern[] {LOGBACK, SPRING, JUL_LEVEL}) {
             Matcher matcher = pattern.matcher(line);
             if (matcher.find()) {
@@ -43,7 +46,7 @@ final class JavaLogFormats {
 
     /** True for the first of java.util.logging's two lines (date, time, class and method). */
     static boolean isJulHeader(String line) {
-        return JUL_HEADER.matcher(line).matches();
+        return line.length() > 20 && Character.isUpperCase(line.charAt(0)) && JUL_HEADER.matcher(line).matches();
     }
 
     /** True for the second of java.util.logging's two lines ({@code LEVEL: message}). */

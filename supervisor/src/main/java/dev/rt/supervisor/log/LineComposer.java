@@ -1,6 +1,7 @@
 package dev.rt.supervisor.log;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.io.JsonStringEncoder;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -29,6 +30,10 @@ final class LineComposer {
     private final Redaction redaction;
     private final Optional<Formatters> formatters;
     private final long pid = ProcessHandle.current().pid();
+    /** The bindings as JSON fields ({@code ,"pid":1,"hostname":"h"}), for lines built without a tree. */
+    private final String bindingsJson;
+    private final String messageField;
+    private final boolean plain;
 
     LineComposer(LevelScale levels, String messageKey, TimeField time, Map<String, Object> bindings,
             Redaction redaction, Optional<Formatters> formatters) {
@@ -38,6 +43,14 @@ final class LineComposer {
         this.bindings = formatters.map(f -> f.bindings(bindings)).orElse(bindings);
         this.redaction = redaction;
         this.formatters = formatters;
+        this.plain = redaction.isEmpty() && formatters.isEmpty();
+        String object = JSON.valueToTree(this.bindings).toString();
+        this.bindingsJson = object.length() > 2 ? "," + object.substring(1, object.length() - 1) : "";
+        this.messageField = ",\"" + escape(messageKey) + "\":\"";
+    }
+
+    private static String escape(String text) {
+        return new String(JsonStringEncoder.getInstance().quoteAsString(text));
     }
 
     /** A line of the runtime itself: no {@code name}, no {@code worker}. */
@@ -54,14 +67,14 @@ final class LineComposer {
         if (knownLevel.isEmpty() && text.length() > 1 && text.charAt(0) == '{' && text.charAt(text.length() - 1) == '}') {
             Optional<ObjectNode> object = parseObject(text);
             if (object.isPresent()) {
-                return fromObject(name, worker, stderr, object.get());
+                return fromObject(name, worker, stderr, object.get(), text);
             }
         }
         int level = knownLevel.orElse(stderr ? Level.ERROR.number() : Level.INFO.number());
         return compose(level, name, worker, Optional.of(stderr ? "STDERR" : "STDOUT"), text);
     }
 
-    private LogEntry fromObject(String name, int worker, boolean stderr, ObjectNode object) {
+    private LogEntry fromObject(String name, int worker, boolean stderr, ObjectNode object, String text) {
         JsonNode level = object.get("level");
         JsonNode message = object.get(messageKey);
         JsonNode at = object.get("time");
@@ -73,20 +86,43 @@ final class LineComposer {
             line.set(stderr ? "stderr" : "stdout", object);
             return finish(line, stderr ? Level.ERROR.number() : Level.INFO.number(), name, worker, pid, object.toString());
         }
+        JsonNode linePid = object.get("pid");
+        long millis = at != null && at.isNumber() ? at.asLong() : System.currentTimeMillis();
+        long shownPid = linePid != null && linePid.canConvertToLong() ? linePid.asLong() : pid;
+        if (redaction.isEmpty()) { // the line as the worker wrote it, name and worker appended when missing
+            StringBuilder json = new StringBuilder(text.length() + name.length() + 24).append(text);
+            json.setLength(json.length() - 1);
+            if (!object.has("name")) {
+                json.append(",\"name\":\"").append(escape(name)).append('"');
+            }
+            if (!object.has("worker")) {
+                json.append(",\"worker\":").append(worker);
+            }
+            return new LogEntry(level.asInt(), millis, name, worker, shownPid, message.asText(), json.append('}').toString());
+        }
         if (!object.has("name")) {
             object.put("name", name);
         }
         if (!object.has("worker")) {
             object.put("worker", worker);
         }
-        JsonNode linePid = object.get("pid");
-        long millis = at != null && at.isNumber() ? at.asLong() : System.currentTimeMillis();
-        return finish(object, level.asInt(), name, worker, linePid != null && linePid.canConvertToLong() ? linePid.asLong() : pid,
-                message.asText(), millis);
+        return finish(object, level.asInt(), name, worker, shownPid, message.asText(), millis);
     }
 
     private LogEntry compose(int level, String name, int worker, Optional<String> caller, String message) {
         long millis = System.currentTimeMillis();
+        if (plain) { // without a tree: the common case, and the one a flood of plain lines takes
+            StringBuilder json = new StringBuilder(96 + message.length()).append("{\"level\":").append(level);
+            time.append(json, millis);
+            json.append(bindingsJson);
+            if (!name.isEmpty()) {
+                json.append(",\"name\":\"").append(escape(name)).append("\",\"worker\":").append(worker);
+            }
+            caller.ifPresent(c -> json.append(",\"caller\":\"").append(c).append('"'));
+            json.append(messageField);
+            JsonStringEncoder.getInstance().quoteAsString(message, json);
+            return new LogEntry(level, millis, name, worker, pid, message, json.append("\"}").toString());
+        }
         ObjectNode line = start(level, millis, name, worker, caller);
         line.put(messageKey, message);
         return finish(line, level, name, worker, pid, message, millis);

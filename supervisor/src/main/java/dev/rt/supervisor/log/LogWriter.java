@@ -9,13 +9,15 @@ import java.util.function.Consumer;
 /**
  * The write path: producers (the readers of every worker's output, the supervisor) queue entries and go on;
  * one writer thread at a time drains the queue into the targets and the subscribers, in order, flushing only
- * when the queue is empty (so a flood is written in large blocks, and every line is out as soon as the flood
+ * when the queue is empty (or someone waits for a line) (so a flood is written in large blocks, and every line is out as soon as the flood
  * stops). Nobody holds the queue's lock across I/O. The queue is bounded: when it is full, producers wait,
- * and a worker's pipe fills up instead, so nothing is lost. The writer thread lives only while there is work.
+ * and a worker's pipe fills up instead, so nothing is lost. The writer thread ends after two idle seconds; the next entry starts another.
  */
 final class LogWriter {
     private static final int CAPACITY = 16_384;
     private static final int BATCH = 1_024;
+    /** How long the writer thread waits for more work before it ends. */
+    private static final long LINGER_NANOS = 2_000_000_000L;
 
     private final List<LogTarget> targets;
     private final List<Consumer<String>> listeners;
@@ -46,6 +48,9 @@ final class LogWriter {
         }
         queue.add(entry);
         added++;
+        if (queue.size() == 1) {
+            notifyAll(); // a lingering writer waits for it
+        }
         if (writer == null) {
             writer = new Thread(this::drain, "rt-log-writer");
             writer.setDaemon(true);
@@ -101,9 +106,23 @@ final class LogWriter {
 
     private void drain() {
         List<LogEntry> batch = new ArrayList<>(BATCH);
+        boolean dirty = false;
         while (true) {
-            boolean flush;
             synchronized (this) {
+                long idleUntil = System.nanoTime() + LINGER_NANOS;
+                while (queue.isEmpty() && !dirty) {
+                    long left = idleUntil - System.nanoTime();
+                    if (left <= 0) {
+                        writer = null; // the next entry starts a new writer
+                        return;
+                    }
+                    try {
+                        wait(Math.max(1, left / 1_000_000));
+                    } catch (InterruptedException e) {
+                        writer = null;
+                        return;
+                    }
+                }
                 while (!queue.isEmpty() && batch.size() < BATCH) {
                     batch.add(queue.poll());
                 }
@@ -112,21 +131,18 @@ final class LogWriter {
             for (LogEntry entry : batch) {
                 write(entry);
             }
+            dirty |= !batch.isEmpty();
+            batch.clear();
+            boolean flush;
             synchronized (this) {
                 flush = queue.isEmpty() || waiters > 0;
             }
-            batch.clear();
-            if (flush) {
+            if (flush && dirty) {
                 flushTargets();
-            }
-            synchronized (this) {
-                if (flush) {
+                dirty = false;
+                synchronized (this) {
                     flushed = added - queue.size();
                     notifyAll();
-                    if (queue.isEmpty()) {
-                        writer = null;
-                        return;
-                    }
                 }
             }
         }

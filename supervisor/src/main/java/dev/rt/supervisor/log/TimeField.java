@@ -15,6 +15,16 @@ final class TimeField {
         this.timestamp = timestamp;
     }
 
+    /** Appends {@code ,"time":...} (or nothing for nullTime) to a JSON line being built. */
+    void append(StringBuilder line, long millis) {
+        switch (timestamp) {
+            case UNIX_TIME -> line.append(",\"time\":").append(Math.round(millis / 1000.0));
+            case ISO_TIME -> line.append(",\"time\":\"").append(Instant.ofEpochMilli(millis)).append('"');
+            case NULL_TIME -> { }
+            default -> line.append(",\"time\":").append(millis);
+        }
+    }
+
     void put(ObjectNode line, long millis) {
         switch (timestamp) {
             case UNIX_TIME -> line.put("time", Math.round(millis / 1000.0));
