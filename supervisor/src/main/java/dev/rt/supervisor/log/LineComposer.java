@@ -92,18 +92,18 @@ final class LineComposer {
         if (redaction.isEmpty()) { // the line as the worker wrote it, name and worker appended when missing
             StringBuilder json = new StringBuilder(text.length() + name.length() + 24).append(text);
             json.setLength(json.length() - 1);
-            if (!object.has("name")) {
+            if (!name.isEmpty() && !object.has("name")) {
                 json.append(",\"name\":\"").append(escape(name)).append('"');
             }
-            if (!object.has("worker")) {
+            if (!name.isEmpty() && !object.has("worker")) {
                 json.append(",\"worker\":").append(worker);
             }
             return new LogEntry(level.asInt(), millis, name, worker, shownPid, message.asText(), json.append('}').toString());
         }
-        if (!object.has("name")) {
+        if (!name.isEmpty() && !object.has("name")) {
             object.put("name", name);
         }
-        if (!object.has("worker")) {
+        if (!name.isEmpty() && !object.has("worker")) {
             object.put("worker", worker);
         }
         return finish(object, level.asInt(), name, worker, shownPid, message.asText(), millis);

@@ -6,6 +6,7 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
@@ -27,6 +28,7 @@ public final class RuntimeLog implements AutoCloseable {
 
     private final List<Consumer<String>> listeners = new CopyOnWriteArrayList<>();
     private final int[] openStreams = new int[1];
+    private final Optional<StdioCapture> capture;
 
     /** Default settings ({@code level: info}, JSON or pretty lines to {@code out}). */
     public RuntimeLog(PrintStream out, boolean pretty) {
@@ -50,6 +52,7 @@ public final class RuntimeLog implements AutoCloseable {
         int width = serviceIds.stream().mapToInt(id -> id.length() + 2).max().orElse(2);
         this.writer = new LogWriter(new LogTargets(levels, configDir, out, width).build(config, threshold, pretty),
                 listeners);
+        this.capture = config.captureStdio() ? Optional.of(new StdioCapture(this)) : Optional.empty();
     }
 
     public void info(String message) {
@@ -127,6 +130,7 @@ public final class RuntimeLog implements AutoCloseable {
      */
     @Override
     public void close() {
+        capture.ifPresent(StdioCapture::close);
         long deadline = System.nanoTime() + CLOSE_WAIT_MILLIS * 1_000_000;
         synchronized (openStreams) {
             long left;

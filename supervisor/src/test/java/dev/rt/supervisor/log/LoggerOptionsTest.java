@@ -281,4 +281,17 @@ class LoggerOptionsTest {
                 .hasMessageStartingWith("/logger/formatters/path: " + dir.resolve("formatters.js") + ": not a jar (")
                 .hasMessageEndingWith("); JavaScript files cannot be loaded");
     }
+
+    @Test
+    void captureStdioTurnsWhatTheSupervisorProcessPrintsIntoEntriesUntilTheLogCloses() throws Exception {
+        PrintStream before = System.out;
+        List<JsonNode> lines = lines(run("{\"captureStdio\":true}", log -> {
+            System.out.println("a library prints this");
+            System.err.println("and complains here");
+        }));
+        assertThat(System.out).isSameAs(before);
+        assertThat(lines).extracting(l -> l.path("caller").asText() + " " + l.path("level").asInt() + " " + l.path("msg").asText())
+                .containsExactlyInAnyOrder("STDOUT 30 a library prints this", "STDERR 50 and complains here");
+        assertThat(lines).allSatisfy(l -> assertThat(l.has("name")).isFalse());
+    }
 }
