@@ -58,6 +58,12 @@ final class LineComposer {
         return compose(level, "", -1, Optional.empty(), message);
     }
 
+    /** A line of the runtime about one worker: with {@code name} and {@code worker}, without {@code caller}. */
+    LogEntry about(int level, String name, int worker, String message) {
+        LogEntry line = compose(level, name, worker, Optional.empty(), message);
+        return new LogEntry(line.level(), line.time(), "", -1, line.pid(), line.message(), line.json()); // shown as rt's
+    }
+
     /**
      * A worker's entry (one line, or several when it is a stack trace).
      *

@@ -67,9 +67,16 @@ public final class RuntimeLog implements AutoCloseable {
         log(Level.ERROR, message);
     }
 
+    /**
+     * A line of the runtime; when the message is about a worker ({@code the worker 0 of the service "api"}), the
+     * line also carries {@code name} and {@code worker}.
+     */
     public void log(Level level, String message) {
         if (level.number() >= threshold) {
-            writer.awaitFlushed(writer.add(composer.own(level.number(), message)));
+            LogEntry entry = WorkerMention.in(message)
+                    .map(about -> composer.about(level.number(), about.serviceId(), about.index(), message))
+                    .orElseGet(() -> composer.own(level.number(), message));
+            writer.awaitFlushed(writer.add(entry));
         }
     }
 

@@ -85,6 +85,15 @@ class LoggerOptionsTest {
     }
 
     @Test
+    void theRuntimesLinesAboutAWorkerNameItsServiceAndIndex() throws Exception {
+        JsonNode line = lines(run("{}", log -> log.warn("The worker 2 of the service \"api\" unexpectedly exited"))).get(0);
+        assertThat(line.properties()).extracting(e -> e.getKey())
+                .containsExactly("level", "time", "pid", "hostname", "name", "worker", "msg");
+        assertThat(line.path("name").asText()).isEqualTo("api");
+        assertThat(line.path("worker").asInt()).isEqualTo(2);
+    }
+
+    @Test
     void timestampChoosesTheTimeField() throws Exception {
         long before = System.currentTimeMillis();
         JsonNode epoch = lines(run("{\"timestamp\":\"epochTime\"}", log -> log.info("m"))).get(0);
