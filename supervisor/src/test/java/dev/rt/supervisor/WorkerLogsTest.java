@@ -112,12 +112,13 @@ class WorkerLogsTest {
     }
 
     @Test
-    void aHundredThousandLinesWrittenRightBeforeACrashAllArriveExactlyOnceAndInOrder() throws Exception {
+    void aHundredThousandLinesAndAPartialLastLineWrittenRightBeforeACrashAllArriveExactlyOnceAndInOrder() throws Exception {
         String config = runtimeWith("", "flood", service("flood", "log-flood", "\"restartOnError\": false"));
         try (var rt = RuntimeUnderTest.configure(dir, config).start()) {
             assertThat(rt.get("/flood").body()).isEqualTo("flooding");
             rt.awaitLog("is no longer available", LIMIT);
             rt.awaitLog("\"msg\":\"flood-end\"", LIMIT);
+            rt.awaitLog("\"msg\":\"flood-tail-without-newline\"", LIMIT); // the partial last line, at EOF
             assertEveryNumberOnceInOrder(lines(rt.log()), 100_000);
         }
     }

@@ -71,48 +71,47 @@ final class LineComposer {
      */
     LogEntry worker(String name, int worker, boolean stderr, String text, OptionalInt knownLevel) {
         if (knownLevel.isEmpty() && text.length() > 1 && text.charAt(0) == '{' && text.charAt(text.length() - 1) == '}') {
-            Optional<ObjectNode> object = parseObject(text);
-            if (object.isPresent()) {
-                return fromObject(name, worker, stderr, object.get(), text);
+            Optional<JsonLogLine> json = JsonLogLine.read(text, messageKey);
+            if (json.isPresent()) {
+                return json.get().logLine() && redaction.isEmpty() ? asWritten(name, worker, json.get(), text)
+                        : fromObject(name, worker, stderr, parseObject(text).orElseThrow(), json.get());
             }
         }
         int level = knownLevel.orElse(stderr ? Level.ERROR.number() : Level.INFO.number());
         return compose(level, name, worker, Optional.of(stderr ? "STDERR" : "STDOUT"), text);
     }
 
-    private LogEntry fromObject(String name, int worker, boolean stderr, ObjectNode object, String text) {
-        JsonNode level = object.get("level");
-        JsonNode message = object.get(messageKey);
-        JsonNode at = object.get("time");
-        boolean logLine = level != null && level.isNumber() && message != null && message.isTextual()
-                && (at == null || at.isNumber() || at.isTextual());
-        if (!logLine) {
-            ObjectNode line = start(stderr ? Level.ERROR.number() : Level.INFO.number(), System.currentTimeMillis(),
-                    name, worker, Optional.of(stderr ? "STDERR" : "STDOUT"));
-            line.set(stderr ? "stderr" : "stdout", object);
-            return finish(line, stderr ? Level.ERROR.number() : Level.INFO.number(), name, worker, pid, object.toString());
+    /** A worker's JSON log line as it wrote it, {@code name} and {@code worker} appended when it lacks them. */
+    private LogEntry asWritten(String name, int worker, JsonLogLine line, String text) {
+        StringBuilder json = new StringBuilder(text.length() + name.length() + 24).append(text);
+        json.setLength(json.length() - 1);
+        if (!name.isEmpty() && !line.hasName()) {
+            json.append(",\"name\":\"").append(escape(name)).append('"');
         }
-        JsonNode linePid = object.get("pid");
-        long millis = at != null && at.isNumber() ? at.asLong() : System.currentTimeMillis();
-        long shownPid = linePid != null && linePid.canConvertToLong() ? linePid.asLong() : pid;
-        if (redaction.isEmpty()) { // the line as the worker wrote it, name and worker appended when missing
-            StringBuilder json = new StringBuilder(text.length() + name.length() + 24).append(text);
-            json.setLength(json.length() - 1);
-            if (!name.isEmpty() && !object.has("name")) {
-                json.append(",\"name\":\"").append(escape(name)).append('"');
-            }
-            if (!name.isEmpty() && !object.has("worker")) {
-                json.append(",\"worker\":").append(worker);
-            }
-            return new LogEntry(level.asInt(), millis, name, worker, shownPid, message.asText(), json.append('}').toString());
+        if (!name.isEmpty() && !line.hasWorker()) {
+            json.append(",\"worker\":").append(worker);
         }
-        if (!name.isEmpty() && !object.has("name")) {
+        return new LogEntry(line.level(), line.time() >= 0 ? line.time() : System.currentTimeMillis(), name, worker,
+                line.pid() >= 0 ? line.pid() : pid, line.message(), json.append('}').toString());
+    }
+
+    /** A JSON object that is no log line (wrapped under stdout or stderr), or a log line to redact. */
+    private LogEntry fromObject(String name, int worker, boolean stderr, ObjectNode object, JsonLogLine line) {
+        if (!line.logLine()) {
+            int level = stderr ? Level.ERROR.number() : Level.INFO.number();
+            ObjectNode wrapped = start(level, System.currentTimeMillis(), name, worker,
+                    Optional.of(stderr ? "STDERR" : "STDOUT"));
+            wrapped.set(stderr ? "stderr" : "stdout", object);
+            return finish(wrapped, level, name, worker, pid, object.toString());
+        }
+        if (!name.isEmpty() && !line.hasName()) {
             object.put("name", name);
         }
-        if (!name.isEmpty() && !object.has("worker")) {
+        if (!name.isEmpty() && !line.hasWorker()) {
             object.put("worker", worker);
         }
-        return finish(object, level.asInt(), name, worker, shownPid, message.asText(), millis);
+        return finish(object, line.level(), name, worker, line.pid() >= 0 ? line.pid() : pid, line.message(),
+                line.time() >= 0 ? line.time() : System.currentTimeMillis());
     }
 
     private LogEntry compose(int level, String name, int worker, Optional<String> caller, String message) {

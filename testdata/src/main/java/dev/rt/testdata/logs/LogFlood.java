@@ -12,7 +12,8 @@ import java.nio.charset.StandardCharsets;
 /**
  * Scenario log-flood: serves like the probe; {@code GET /flood} answers "flooding", then a thread writes
  * {@code FLOOD_LINES} (default 100000) numbered lines {@code flood <n>} to standard output as fast as it can
- * (one large buffer, no flush per line), then {@code flood-end}, then kills the JVM at once
+ * (one large buffer, no flush per line), then {@code flood-end}, then {@code flood-tail-without-newline}
+ * without its newline, then kills the JVM at once
  * ({@code Runtime.halt(FLOOD_EXIT_CODE)}, default 3): what it wrote is still in the pipe, and the runtime
  * must read it all. {@code FLOOD_FORMAT=json} writes pino JSON lines instead
  * ({@code {"level":30,"time":...,"msg":"flood <n>"}}).
@@ -56,6 +57,7 @@ public final class LogFlood implements HttpHandler {
             out.println(line);
         }
         out.println("flood-end");
+        out.print("flood-tail-without-newline");
         out.flush();
         Runtime.getRuntime().halt(code);
     }
