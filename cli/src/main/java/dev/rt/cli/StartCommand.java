@@ -4,6 +4,7 @@ import dev.rt.protocol.RtException;
 import dev.rt.supervisor.Debugger;
 import dev.rt.supervisor.RuntimeOptions;
 import dev.rt.supervisor.RuntimeSession;
+import dev.rt.supervisor.config.ConfigException;
 import dev.rt.supervisor.config.RuntimeConfig;
 import dev.rt.supervisor.config.RuntimeConfigLoader;
 import dev.rt.supervisor.config.ServiceConfig;
@@ -63,9 +64,20 @@ final class StartCommand implements Callable<Integer> {
         }
         boolean human = pretty != null ? pretty
                 : System.console() != null && !"false".equalsIgnoreCase(System.getenv("RT_PRETTY_PRINT"));
-        RuntimeLog log = new RuntimeLog(System.out, human);
-        return new RuntimeSession(loaded, () -> loader.load(Optional.ofNullable(config)), options, log, System.getenv())
-                .run();
+        try (RuntimeLog log = runtimeLog(loaded, human)) {
+            return new RuntimeSession(loaded, () -> loader.load(Optional.ofNullable(config)), options, log,
+                    System.getenv()).run();
+        }
+    }
+
+    /** The runtime log the {@code logger} section describes; its errors name the configuration file. */
+    private static RuntimeLog runtimeLog(RuntimeConfig loaded, boolean pretty) {
+        try {
+            return new RuntimeLog(loaded.sections().logger(), loaded.root(),
+                    loaded.services().stream().map(ServiceConfig::id).toList(), System.out, pretty);
+        } catch (ConfigException e) {
+            throw new ConfigException(e.code(), loaded.file() + ": " + e.getMessage(), e);
+        }
     }
 
     private int printCheck(RuntimeConfig loaded) {

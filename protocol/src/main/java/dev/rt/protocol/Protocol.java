@@ -14,6 +14,8 @@ public final class Protocol {
     public static final String ENV_WORKER_ID = "RT_WORKER_ID";
     public static final String ENV_ROOT = "RT_ROOT";
     public static final String ENV_PORT = "PORT";
+    /** The runtime's {@code logger.level} (trace ... fatal, silent, or a custom level's name and number). */
+    public static final String ENV_LOG_LEVEL = "RT_LOG_LEVEL";
 
     /** Exit status of a worker that stopped because of an uncaught exception. */
     public static final int EXIT_UNHANDLED_ERROR = 20;

@@ -164,8 +164,10 @@ final class WorkerLifecycle implements AgentEvents, AutoCloseable {
         List<String> debugOptions = debugger.enabled() ? List.of(debugger.jvmOption(debugger.port(slot))) : List.of();
         Process process;
         try {
-            process = command.processFor(service, index, port, realEnv, sharing.jvmOptions(), debugOptions,
-                    options.development()).start();
+            ProcessBuilder builder = command.processFor(service, index, port, realEnv, sharing.jvmOptions(), debugOptions,
+                    options.development());
+            builder.environment().put(dev.rt.protocol.Protocol.ENV_LOG_LEVEL, log.workerLevel());
+            process = builder.start();
         } catch (IOException e) {
             debugSlots.release(slot);
             throw new RtException("RT_WORKER_SPAWN_FAILED", "cannot start a JVM for the "

@@ -35,8 +35,9 @@ final class RuntimeUnderTest implements AutoCloseable {
     }
 
     private RuntimeUnderTest(RuntimeConfig config, RuntimeOptions options, Map<String, String> realEnv) {
-        this.supervisor = new Supervisor(config, options,
-                new RuntimeLog(new PrintStream(output, true, StandardCharsets.UTF_8), false), realEnv);
+        this.supervisor = new Supervisor(config, options, new RuntimeLog(config.sections().logger(), config.root(),
+                config.services().stream().map(s -> s.id()).toList(), new PrintStream(output, true, StandardCharsets.UTF_8),
+                false), realEnv);
     }
 
     /** Writes {@code rt.json} into {@code dir} and loads it. */

@@ -14,6 +14,7 @@ public final class WorkerMain {
     public static void main(String[] args) {
         Thread.currentThread().setName("rt-agent");
         TerminalInterrupt.ignore();
+        JulLevel.apply(System.getenv());
         WorkerEnvironment environment;
         try {
             environment = WorkerEnvironment.from(System.getenv());

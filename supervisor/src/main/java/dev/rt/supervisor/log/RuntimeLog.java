@@ -1,38 +1,58 @@
 package dev.rt.supervisor.log;
 
-import com.fasterxml.jackson.core.io.JsonStringEncoder;
-import java.io.PrintStream;
+import dev.rt.supervisor.config.LoggerConfig;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.LocalTime;
-import java.time.format.DateTimeFormatter;
 import java.util.List;
-import java.util.Locale;
+import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 
 /**
- * Where every line of the runtime goes: the supervisor's own messages and each worker's output, one line per
- * entry. Without a terminal the lines are JSON ({@code level}, {@code time}, {@code pid}, {@code hostname},
- * {@code msg}; worker lines also {@code name}, {@code worker} and {@code caller}); on a terminal they are
- * human-readable. Thread-safe: lines are never interleaved.
+ * Where every line of the runtime goes: the supervisor's own messages and each worker's output, shaped by the
+ * {@code logger} section ({@link LineComposer}), written by one {@link LogWriter} to the configured targets
+ * ({@link LogTargets}). Subscribers get every line as JSON, whatever the targets write. Thread-safe: lines are
+ * never interleaved. The runtime's own lines are out (flushed) when a logging method returns; workers' lines
+ * are queued and written in blocks.
  */
-public final class RuntimeLog {
-    private static final DateTimeFormatter CLOCK = DateTimeFormatter.ofPattern("HH:mm:ss.SSS");
-    private static final String RESET = "\u001b[0m";
+public final class RuntimeLog implements AutoCloseable {
+    private final LevelScale levels;
+    private final int threshold;
+    private final String levelName;
+    private final LineComposer composer;
+    private final LogWriter writer;
+    private static final long CLOSE_WAIT_MILLIS = 2_000;
 
-    private final PrintStream out;
-    private final boolean pretty;
-    private final long pid = ProcessHandle.current().pid();
-    private final String hostname = hostname();
-    private final String jsonPrefix;
     private final List<Consumer<String>> listeners = new CopyOnWriteArrayList<>();
+    private final int[] openStreams = new int[1];
+    private final Optional<StdioCapture> capture;
 
+    /** Default settings ({@code level: info}, JSON or pretty lines to {@code out}). */
     public RuntimeLog(PrintStream out, boolean pretty) {
-        this.out = out;
-        this.pretty = pretty;
-        this.jsonPrefix = ",\"pid\":" + pid + ",\"hostname\":\"" + escape(hostname) + "\"";
+        this(LoggerConfig.defaults(), Path.of(""), List.of(), out, pretty);
+    }
+
+    /**
+     * @param configDir  the directory relative file paths of targets and formatters are resolved against
+     * @param serviceIds the services, so the pretty prefix is padded to the longest id from the first line
+     * @throws dev.rt.supervisor.config.ConfigException for an unknown level or target, a bad path or option
+     */
+    public RuntimeLog(LoggerConfig config, Path configDir, List<String> serviceIds, PrintStream out, boolean pretty) {
+        this.levels = LevelScale.of(config);
+        this.threshold = levels.threshold(config.level(), "/logger/level");
+        this.levelName = config.level();
+        this.composer = new LineComposer(levels, config.messageKey(),
+                new TimeField(config.timestamp().orElse(LoggerConfig.Timestamp.EPOCH_TIME)),
+                LineComposer.bindings(config.pidAndHostname(), hostname(), config.base()),
+                config.redact().map(r -> Redaction.of(r.paths(), r.censor())).orElse(Redaction.none()),
+                Formatters.load(config.formattersPath(), configDir));
+        int width = serviceIds.stream().mapToInt(id -> id.length() + 2).max().orElse(2);
+        this.writer = new LogWriter(new LogTargets(levels, configDir, out, width).build(config, threshold, pretty),
+                listeners);
+        this.capture = config.captureStdio() ? Optional.of(new StdioCapture(this)) : Optional.empty();
     }
 
     public void info(String message) {
@@ -47,15 +67,26 @@ public final class RuntimeLog {
         log(Level.ERROR, message);
     }
 
+    /**
+     * A line of the runtime; when the message is about a worker ({@code the worker 0 of the service "api"}), the
+     * line also carries {@code name} and {@code worker}.
+     */
     public void log(Level level, String message) {
-        String json = pretty && listeners.isEmpty() ? null
-                : "{\"level\":" + level.number() + ",\"time\":" + System.currentTimeMillis() + jsonPrefix
-                        + ",\"msg\":\"" + escape(message) + "\"}";
-        if (pretty) {
-            print(LocalTime.now().format(CLOCK) + " (" + pid + ") rt " + levelName(level) + ": " + message, json);
-        } else {
-            print(json, json);
+        if (level.number() >= threshold) {
+            LogEntry entry = WorkerMention.in(message)
+                    .map(about -> composer.about(level.number(), about.serviceId(), about.index(), message))
+                    .orElseGet(() -> composer.own(level.number(), message));
+            writer.awaitFlushed(writer.add(entry));
         }
+    }
+
+    /**
+     * {@code logger.level} for the workers' own loggers ({@code RT_LOG_LEVEL}): a standard name or silent, or
+     * {@code name:number} for a custom level.
+     */
+    public String workerLevel() {
+        return threshold == LevelScale.SILENT || LevelScale.standard().number(levelName).isPresent() ? levelName
+                : levelName + ":" + threshold;
     }
 
     /**
@@ -67,38 +98,59 @@ public final class RuntimeLog {
         return () -> listeners.remove(jsonLines);
     }
 
-    /** One line a worker wrote on stdout ({@code stderr == false}) or stderr. */
+    /** One complete line a worker wrote on stdout ({@code stderr == false}) or stderr; out when this returns. */
     public void worker(String serviceId, int workerIndex, boolean stderr, String line) {
-        Level level = stderr ? Level.ERROR : Level.INFO;
-        String json = pretty && listeners.isEmpty() ? null
-                : "{\"level\":" + level.number() + ",\"time\":" + System.currentTimeMillis() + jsonPrefix
-                        + ",\"name\":\"" + escape(serviceId) + "\",\"worker\":" + workerIndex
-                        + ",\"caller\":\"" + (stderr ? "STDERR" : "STDOUT") + "\",\"msg\":\"" + escape(line) + "\"}";
-        if (pretty) {
-            String colour = "\u001b[38;5;" + (17 + Math.floorMod(serviceId.hashCode(), 214)) + "m";
-            print(LocalTime.now().format(CLOCK) + " (" + pid + ") " + colour + serviceId + ":" + workerIndex + RESET
-                    + " " + levelName(level) + ": " + line, json);
-        } else {
-            print(json, json);
+        long sequence = workerEntry(serviceId, workerIndex, stderr, line, JavaLogFormats.level(line));
+        if (sequence > 0) {
+            writer.awaitFlushed(sequence);
         }
     }
 
-    private synchronized void print(String line, String json) {
-        out.println(line);
-        out.flush();
-        if (json != null) { // null only when a listener arrived while this line was being made
-            for (Consumer<String> listener : listeners) {
-                listener.accept(json);
+    /** A stream of a worker's raw output: lines are cut, stack traces joined, junk made harmless. */
+    public WorkerStream workerStream(String serviceId, int workerIndex, boolean stderr) {
+        synchronized (openStreams) {
+            openStreams[0]++;
+        }
+        return new WorkerStream(this, serviceId, workerIndex, stderr);
+    }
+
+    /** A worker stream reached its end and handed on its last entry. */
+    void streamEnded() {
+        synchronized (openStreams) {
+            openStreams[0]--;
+            openStreams.notifyAll();
+        }
+    }
+
+    /** Queues a worker's entry unless its level is below the logger's; returns its sequence number, or 0. */
+    long workerEntry(String serviceId, int workerIndex, boolean stderr, String text, OptionalInt level) {
+        if (level.isPresent() && level.getAsInt() < threshold) {
+            return 0;
+        }
+        LogEntry entry = composer.worker(serviceId, workerIndex, stderr, text, level);
+        return entry.level() >= threshold ? writer.add(entry) : 0;
+    }
+
+    /**
+     * Waits a moment (at most {@link #CLOSE_WAIT_MILLIS}) for the output of workers that are still exiting,
+     * writes out every queued line and closes the log files.
+     */
+    @Override
+    public void close() {
+        capture.ifPresent(StdioCapture::close);
+        long deadline = System.nanoTime() + CLOSE_WAIT_MILLIS * 1_000_000;
+        synchronized (openStreams) {
+            long left;
+            while (openStreams[0] > 0 && (left = deadline - System.nanoTime()) > 0) {
+                try {
+                    openStreams.wait(Math.max(1, left / 1_000_000));
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    break;
+                }
             }
         }
-    }
-
-    private static String levelName(Level level) {
-        return level.name().toUpperCase(Locale.ROOT);
-    }
-
-    private static String escape(String text) {
-        return new String(JsonStringEncoder.getInstance().quoteAsString(text));
+        writer.close();
     }
 
     /** Without a DNS lookup: InetAddress.getLocalHost() can stall start-up for seconds on a host with no resolver. */

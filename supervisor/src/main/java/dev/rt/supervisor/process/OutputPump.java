@@ -1,30 +1,26 @@
 package dev.rt.supervisor.process;
 
 import dev.rt.supervisor.log.RuntimeLog;
-import java.io.BufferedReader;
+import dev.rt.supervisor.log.WorkerStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 
-/** Copies one output stream of a worker to the runtime log, line by line, on its own daemon thread. */
+/**
+ * Copies one output stream of a worker to the runtime log, on its own daemon thread: bytes, not lines, read
+ * until the end of the stream (after the worker exited, the pipe still holds what it wrote last), so a
+ * partial line, binary junk or a 1 MiB line cannot stall or break it ({@link WorkerStream} cuts the lines).
+ */
 public final class OutputPump implements Runnable {
     private final InputStream stream;
-    private final RuntimeLog log;
-    private final String serviceId;
-    private final int workerIndex;
-    private final boolean stderr;
+    private final WorkerStream output;
 
-    private OutputPump(InputStream stream, RuntimeLog log, String serviceId, int workerIndex, boolean stderr) {
+    private OutputPump(InputStream stream, WorkerStream output) {
         this.stream = stream;
-        this.log = log;
-        this.serviceId = serviceId;
-        this.workerIndex = workerIndex;
-        this.stderr = stderr;
+        this.output = output;
     }
 
     public static Thread start(InputStream stream, RuntimeLog log, String serviceId, int workerIndex, boolean stderr) {
-        Thread thread = new Thread(new OutputPump(stream, log, serviceId, workerIndex, stderr),
+        Thread thread = new Thread(new OutputPump(stream, log.workerStream(serviceId, workerIndex, stderr)),
                 "rt-" + (stderr ? "stderr-" : "stdout-") + serviceId + ":" + workerIndex);
         thread.setDaemon(true);
         thread.start();
@@ -33,13 +29,16 @@ public final class OutputPump implements Runnable {
 
     @Override
     public void run() {
-        try (BufferedReader reader = new BufferedReader(new InputStreamReader(stream, StandardCharsets.UTF_8))) {
-            String line;
-            while ((line = reader.readLine()) != null) {
-                log.worker(serviceId, workerIndex, stderr, line);
+        byte[] buffer = new byte[64 * 1024];
+        try (stream) {
+            int read;
+            while ((read = stream.read(buffer)) >= 0) {
+                output.write(buffer, 0, read);
             }
         } catch (IOException e) {
-            // the worker is gone; its exit is reported by the supervisor
+            // the pipe broke: what was read is logged below, the worker's exit is reported by the supervisor
+        } finally {
+            output.end();
         }
     }
 }

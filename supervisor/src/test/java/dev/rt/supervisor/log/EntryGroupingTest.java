@@ -1,0 +1,92 @@
+package dev.rt.supervisor.log;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class EntryGroupingTest {
+    private final List<String> entries = new ArrayList<>();
+    private final EntryGrouping grouping = new EntryGrouping((text, level) ->
+            entries.add((level.isPresent() ? level.getAsInt() + " " : "") + text));
+
+    private void lines(String... lines) {
+        for (String line : lines) {
+            grouping.line(line);
+        }
+    }
+
+    @Test
+    void aStackTraceWithCausesSuppressedAndOmittedFramesIsOneEntry() {
+        lines("java.lang.IllegalStateException: boom",
+                "\tat com.example.A.run(A.java:10)",
+                "\tSuppressed: java.lang.IllegalArgumentException: inner",
+                "\t\tat com.example.B.run(B.java:3)",
+                "\t\t... 1 more",
+                "Caused by: java.lang.RuntimeException: cause",
+                "\t... 2 more",
+                "next line");
+        assertThat(entries).hasSize(1);
+        assertThat(entries.get(0)).startsWith("java.lang.IllegalStateException: boom\n\tat com.example.A")
+                .endsWith("Caused by: java.lang.RuntimeException: cause\n\t... 2 more");
+        grouping.flush();
+        assertThat(entries).last().isEqualTo("next line");
+    }
+
+    @Test
+    void anExceptionAfterALogbackLineJoinsItAndKeepsItsLevel() {
+        lines("10:00:00.000 [main] ERROR app -- failed", "java.io.IOException: disk", "\tat com.example.A.run(A.java:1)",
+                "plain");
+        assertThat(entries).containsExactly("50 10:00:00.000 [main] ERROR app -- failed\njava.io.IOException: disk\n"
+                + "\tat com.example.A.run(A.java:1)");
+    }
+
+    @Test
+    void anExceptionNameAfterAPlainLineIsAnEntryOfItsOwn() {
+        lines("plain", "java.io.IOException: not a continuation here");
+        grouping.flush();
+        assertThat(entries).containsExactly("plain", "java.io.IOException: not a continuation here");
+    }
+
+    @Test
+    void javaUtilLoggingsTwoLinesAreOneEntryWithTheLevelOfTheSecond() {
+        lines("Nov 22, 2026 1:02:03 PM com.example.Main run", "WARNING: careful", "Nov 22, 2026 1:02:04 PM com.example.Main run",
+                "SEVERE: failed", "java.lang.IllegalStateException: x", "\tat com.example.Main.run(Main.java:5)");
+        grouping.flush();
+        assertThat(entries).containsExactly("40 Nov 22, 2026 1:02:03 PM com.example.Main run\nWARNING: careful",
+                "50 Nov 22, 2026 1:02:04 PM com.example.Main run\nSEVERE: failed\njava.lang.IllegalStateException: x\n"
+                        + "\tat com.example.Main.run(Main.java:5)");
+    }
+
+    @Test
+    void aJulHeaderWithoutItsLevelLineIsStillOneEntry() {
+        lines("Nov 22, 2026 1:02:03 PM com.example.Main run", "something else");
+        grouping.flush();
+        assertThat(entries).containsExactly("Nov 22, 2026 1:02:03 PM com.example.Main run", "something else");
+    }
+
+    @Test
+    void jsonLinesAreHandedOnAtOnceAndPlainLinesWaitForTheNextLineOrAFlush() {
+        lines("{\"level\":30,\"msg\":\"now\"}");
+        assertThat(entries).containsExactly("{\"level\":30,\"msg\":\"now\"}");
+        lines("plain");
+        assertThat(entries).hasSize(1);
+        assertThat(grouping.hasPending()).isTrue();
+        grouping.flush();
+        assertThat(entries).containsExactly("{\"level\":30,\"msg\":\"now\"}", "plain");
+    }
+
+    @Test
+    void anEndlessStackTraceIsCutIntoBoundedEntries() {
+        lines("java.lang.StackOverflowError");
+        String frame = "\tat com.example.Recursion.call(Recursion.java:7)";
+        int frames = EntryGrouping.MAX_ENTRY / frame.length() * 3;
+        for (int i = 0; i < frames; i++) {
+            grouping.line(frame);
+        }
+        grouping.flush();
+        assertThat(entries).hasSizeBetween(3, 4);
+        assertThat(entries).allSatisfy(entry -> assertThat(entry.length()).isLessThanOrEqualTo(EntryGrouping.MAX_ENTRY));
+    }
+}

@@ -1,0 +1,55 @@
+package dev.rt.supervisor.log;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+class WorkerStreamTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @Test
+    void aLastLineThatAStackTraceCouldStillFollowIsWrittenAfterAQuietMomentWithoutMoreInput() throws Exception {
+        BlockingQueue<String> messages = new LinkedBlockingQueue<>();
+        try (RuntimeLog log = new RuntimeLog(new PrintStream(OutputStream.nullOutputStream()), false)) {
+            log.subscribe(line -> messages.add(read(line)));
+            WorkerStream stream = log.workerStream("api", 0, false);
+            byte[] bytes = "waiting for more\n".getBytes(StandardCharsets.UTF_8);
+            long start = System.nanoTime();
+            stream.write(bytes, 0, bytes.length);
+            assertThat(messages.poll(5, TimeUnit.SECONDS)).isEqualTo("waiting for more");
+            assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start)).isGreaterThanOrEqualTo(WorkerStream.QUIET_MILLIS);
+            byte[] trace = "java.lang.Error: x\n\tat a.B.c(B.java:1)\n".getBytes(StandardCharsets.UTF_8);
+            stream.write(trace, 0, trace.length);
+            assertThat(messages.poll(5, TimeUnit.SECONDS)).isEqualTo("java.lang.Error: x\n\tat a.B.c(B.java:1)");
+            stream.end();
+        }
+    }
+
+    @Test
+    void closingTheLogWritesWhatAStreamHeldAtItsEnd() throws Exception {
+        BlockingQueue<String> messages = new LinkedBlockingQueue<>();
+        try (RuntimeLog log = new RuntimeLog(new PrintStream(OutputStream.nullOutputStream()), false)) {
+            log.subscribe(line -> messages.add(read(line)));
+            WorkerStream stream = log.workerStream("api", 0, true);
+            byte[] bytes = "one\ntwo without newline".getBytes(StandardCharsets.UTF_8);
+            stream.write(bytes, 0, bytes.length);
+            stream.end();
+        }
+        assertThat(messages).containsExactly("one", "two without newline");
+    }
+
+    private static String read(String line) {
+        try {
+            return JSON.readTree(line).path("msg").asText();
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+}
