@@ -5,6 +5,9 @@ import dev.rt.supervisor.agent.AgentServer;
 import dev.rt.supervisor.config.RuntimeConfig;
 import dev.rt.supervisor.config.ServiceConfig;
 import dev.rt.supervisor.log.RuntimeLog;
+import dev.rt.supervisor.metrics.HttpMetrics;
+import dev.rt.supervisor.metrics.MetricsFormat;
+import dev.rt.supervisor.metrics.MetricsServer;
 import dev.rt.supervisor.process.AgentJar;
 import dev.rt.supervisor.process.ClassDataArchive;
 import dev.rt.supervisor.process.RuntimeDirectory;
@@ -37,6 +40,8 @@ public final class Supervisor implements AutoCloseable {
     private WorkerRegistry registry;
     private WorkerLifecycle lifecycle;
     private EntrypointServer entrypoint;
+    private final HttpMetrics httpMetrics = new HttpMetrics();
+    private volatile SupervisorMetrics metrics;
     private volatile InetSocketAddress entrypointAddress;
     private boolean stopped;
     private final Object reloadLock = new Object();
@@ -65,15 +70,16 @@ public final class Supervisor implements AutoCloseable {
             RuntimeDirectory directory = remember(RuntimeDirectory.create());
             ProxyEventLoops loops = remember(new ProxyEventLoops());
             registry = new WorkerRegistry(config.serviceIds());
-            MeshProxy mesh = remember(MeshProxy.of(loops, registry, config));
+            MeshProxy mesh = remember(MeshProxy.of(loops, registry, config, httpMetrics));
             int meshPort = mesh.bind().getPort();
-            entrypoint = EntrypointServer.of(loops, registry, config);
+            entrypoint = EntrypointServer.of(loops, registry, config, httpMetrics);
             InetSocketAddress bound = entrypoint.bind(config.server().hostname(), config.server().port());
             WorkerCommand command = new WorkerCommand(WorkerCommand.currentJava(), AgentJar.locate(RtVersion.get()),
                     directory.agentSocket(), config.root());
             ClassDataArchive sharing = remember(ClassDataArchive.forAgent(command.java(), command.agentJar(), realEnv));
             lifecycle = new WorkerLifecycle(config, options, command, sharing, registry, log, realEnv, meshPort);
             remember(AgentServer.start(directory.agentSocket(), lifecycle, log));
+            metrics = remember(SupervisorMetrics.start(config, loops, lifecycle, registry, httpMetrics, log));
             for (List<ServiceConfig> level : order.startLevels()) {
                 startLevel(level);
             }
@@ -118,6 +124,25 @@ public final class Supervisor implements AutoCloseable {
     public List<String> unavailableServices() {
         WorkerRegistry current = registry;
         return config.serviceIds().stream().filter(id -> current == null || !current.hasStartedWorker(id)).toList();
+    }
+
+    /**
+     * The aggregated metrics of every started worker and of the supervisor, as the metrics server serves them;
+     * available whether or not that server is enabled, once the runtime has begun to start.
+     */
+    public CompletableFuture<String> metrics(MetricsFormat format) {
+        SupervisorMetrics current = metrics;
+        if (current == null) {
+            return CompletableFuture.failedFuture(new RtException("RT_NOT_STARTED",
+                    "the runtime has no metrics before it has started"));
+        }
+        return current.metrics(format);
+    }
+
+    /** The metrics server's address, when one is listening. */
+    public Optional<InetSocketAddress> metricsAddress() {
+        SupervisorMetrics current = metrics;
+        return current == null ? Optional.empty() : current.server().map(MetricsServer::address);
     }
 
     public RuntimeConfig config() {
