@@ -21,13 +21,18 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.regex.Pattern;
 
 /**
  * A worker's wire families back to client_java snapshots, each sample labelled with the worker's
- * {@code serviceId} and {@code workerId}. A family that cannot be rebuilt (an invalid name, a label the
- * worker already set) is left out rather than failing the whole scrape.
+ * {@code serviceId} and {@code workerId} (replacing labels of those names the worker set itself). A family that
+ * cannot be rebuilt, or whose metric or label names the 0.0.4 text format cannot carry unescaped, is left out
+ * rather than failing the whole scrape.
  */
 final class WireSnapshots {
+    private static final Pattern METRIC_NAME = Pattern.compile("[a-zA-Z_:][a-zA-Z0-9_:]*");
+    private static final Pattern LABEL_NAME = Pattern.compile("[a-zA-Z_][a-zA-Z0-9_]*");
+
     private WireSnapshots() {
     }
 
@@ -41,6 +46,10 @@ final class WireSnapshots {
     }
 
     private static Optional<MetricSnapshot> of(MetricFamily family, String serviceId, String workerId) {
+        if (!METRIC_NAME.matcher(family.name()).matches() || family.samples().stream()
+                .anyMatch(s -> s.labels().keySet().stream().anyMatch(l -> !LABEL_NAME.matcher(l).matches()))) {
+            return Optional.empty();
+        }
         try {
             MetricMetadata metadata = family.unit().isEmpty() ? new MetricMetadata(family.name(), family.help())
                     : new MetricMetadata(family.name(), family.help(), new Unit(family.unit()));
