@@ -15,6 +15,7 @@ import dev.rt.supervisor.process.WorkerCommand;
 import dev.rt.supervisor.proxy.EntrypointServer;
 import dev.rt.supervisor.proxy.MeshProxy;
 import dev.rt.supervisor.proxy.ProxyEventLoops;
+import dev.rt.supervisor.proxy.RequestObserver;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -41,6 +42,9 @@ public final class Supervisor implements AutoCloseable {
     private WorkerLifecycle lifecycle;
     private EntrypointServer entrypoint;
     private final HttpMetrics httpMetrics = new HttpMetrics();
+    /** {@code -Drt.httpMetrics=false} stops measuring requests: only for the baseline of bench/metrics.sh. */
+    private final RequestObserver observer = Boolean.parseBoolean(System.getProperty("rt.httpMetrics", "true"))
+            ? httpMetrics : RequestObserver.NONE;
     private volatile SupervisorMetrics metrics;
     private volatile InetSocketAddress entrypointAddress;
     private boolean stopped;
@@ -70,9 +74,9 @@ public final class Supervisor implements AutoCloseable {
             RuntimeDirectory directory = remember(RuntimeDirectory.create());
             ProxyEventLoops loops = remember(new ProxyEventLoops());
             registry = new WorkerRegistry(config.serviceIds());
-            MeshProxy mesh = remember(MeshProxy.of(loops, registry, config, httpMetrics));
+            MeshProxy mesh = remember(MeshProxy.of(loops, registry, config, observer));
             int meshPort = mesh.bind().getPort();
-            entrypoint = EntrypointServer.of(loops, registry, config, httpMetrics);
+            entrypoint = EntrypointServer.of(loops, registry, config, observer);
             InetSocketAddress bound = entrypoint.bind(config.server().hostname(), config.server().port());
             WorkerCommand command = new WorkerCommand(WorkerCommand.currentJava(), AgentJar.locate(RtVersion.get()),
                     directory.agentSocket(), config.root());
