@@ -9,6 +9,7 @@ import io.prometheus.metrics.core.metrics.Summary;
 import io.prometheus.metrics.model.snapshots.MetricSnapshot;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -55,17 +56,33 @@ public final class HttpMetrics implements RequestObserver {
         resolved.summary.observe(seconds);
     }
 
-    /** The two families now. */
-    List<MetricSnapshot> collect() {
+    /**
+     * The two families now, for the {@code started} workers only ({@code serviceId:index}): the series of a
+     * worker that is gone (a restarted worker has a new index) end instead of staying in every exposition for
+     * the runtime's life.
+     */
+    List<MetricSnapshot> collect(Set<String> started) {
+        points.keySet().removeIf(key -> {
+            boolean gone = !started.contains(key.serviceId + ":" + key.workerIndex);
+            if (gone) {
+                String[] labels = key.labels();
+                duration.remove(labels);
+                summary.remove(labels);
+            }
+            return gone;
+        });
         return List.of(duration.collect(), summary.collect());
     }
 
     private Points resolve(Key key) {
-        String[] labels = {key.serviceId, Integer.toString(key.workerIndex), key.method.name(), Integer.toString(key.status)};
+        String[] labels = key.labels();
         return new Points(duration.labelValues(labels), summary.labelValues(labels));
     }
 
     private record Key(String serviceId, int workerIndex, HttpMethod method, int status) {
+        String[] labels() {
+            return new String[] {serviceId, Integer.toString(workerIndex), method.name(), Integer.toString(status)};
+        }
     }
 
     private record Points(DistributionDataPoint duration, DistributionDataPoint summary) {

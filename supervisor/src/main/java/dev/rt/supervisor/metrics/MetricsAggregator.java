@@ -77,7 +77,8 @@ public final class MetricsAggregator {
         }
         merge.add(supervisor.scrape().stream().toList());
         merge.add(elu(started));
-        merge.add(http.collect());
+        merge.add(http.collect(started.stream().map(t -> t.serviceId() + ":" + t.workerIndex())
+                .collect(java.util.stream.Collectors.toSet())));
         return merge.result();
     }
 
