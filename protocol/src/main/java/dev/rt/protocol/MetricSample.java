@@ -1,5 +1,6 @@
 package dev.rt.protocol;
 
+import com.fasterxml.jackson.annotation.JsonFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -9,8 +10,13 @@ import java.util.Objects;
  * summaries {@code count} and {@code sum}, histograms also {@code buckets} and summaries {@code quantiles};
  * an info sample is its labels (value 1). Fields a type does not use are 0 or empty.
  *
- * @param buckets cumulative counts per upper bound, the last one {@code +Inf}
+ * On the wire a sample is a JSON array {@code [labels, value, count, sum, buckets, quantiles]}, a bucket
+ * {@code [le, count]} and a quantile {@code [quantile, value]}: a worker sends hundreds of them per scrape,
+ * and field names would double the bytes to write and parse.
+ *
+ * @param buckets the count of each bucket (not cumulative) by upper bound, the last one {@code +Inf}
  */
+@JsonFormat(shape = JsonFormat.Shape.ARRAY)
 public record MetricSample(Map<String, String> labels, double value, long count, double sum, List<Bucket> buckets,
         List<Quantile> quantiles) {
 
@@ -25,11 +31,13 @@ public record MetricSample(Map<String, String> labels, double value, long count,
         return new MetricSample(labels, value, 0, 0, List.of(), List.of());
     }
 
-    /** A histogram bucket: {@code count} observations were at most {@code le}. */
+    /** A histogram bucket: {@code count} observations were above the previous bucket's bound and at most {@code le}. */
+    @JsonFormat(shape = JsonFormat.Shape.ARRAY)
     public record Bucket(double le, long count) {
     }
 
     /** A summary quantile. */
+    @JsonFormat(shape = JsonFormat.Shape.ARRAY)
     public record Quantile(double quantile, double value) {
     }
 }

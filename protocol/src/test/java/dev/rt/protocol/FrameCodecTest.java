@@ -68,6 +68,17 @@ class FrameCodecTest {
     }
 
     @Test
+    void metricSamplesTravelAsCompactArrays() {
+        String json = new String(FrameCodec.encodePayload(new MetricsReport(3, List.of(new MetricFamily("h_seconds",
+                "", "seconds", MetricFamily.HISTOGRAM, List.of(new MetricSample(Map.of("a", "b"), 0, 2, 0.5,
+                        List.of(new MetricSample.Bucket(Double.POSITIVE_INFINITY, 2)), List.of())))))),
+                StandardCharsets.UTF_8);
+        assertThat(json).isEqualTo("{\"v\":1,\"type\":\"metricsReport\",\"id\":3,\"families\":[{\"name\":\"h_seconds\","
+                + "\"help\":\"\",\"unit\":\"seconds\",\"type\":\"histogram\","
+                + "\"samples\":[[{\"a\":\"b\"},0.0,2,0.5,[[\"Infinity\",2]],[]]]}]}");
+    }
+
+    @Test
     void payloadCarriesProtocolVersionAndTypeName() {
         String json = new String(FrameCodec.encodePayload(new Ready(8080)), StandardCharsets.UTF_8);
         assertThat(json).isEqualTo("{\"v\":1,\"type\":\"ready\",\"port\":8080}");
