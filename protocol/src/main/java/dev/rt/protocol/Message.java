@@ -17,8 +17,11 @@ import com.fasterxml.jackson.annotation.JsonTypeInfo;
     @JsonSubTypes.Type(value = Stats.class, name = "stats"),
     @JsonSubTypes.Type(value = Stop.class, name = "stop"),
     @JsonSubTypes.Type(value = Stopped.class, name = "stopped"),
+    @JsonSubTypes.Type(value = MetricsRequest.class, name = "metricsRequest"),
+    @JsonSubTypes.Type(value = MetricsReport.class, name = "metricsReport"),
 })
-public sealed interface Message permits Hello, HelloAck, Ready, StartFailed, Stats, Stop, Stopped {
+public sealed interface Message permits Hello, HelloAck, Ready, StartFailed, Stats, Stop, Stopped,
+        MetricsRequest, MetricsReport {
 
     <R> R accept(MessageVisitor<R> visitor);
 }

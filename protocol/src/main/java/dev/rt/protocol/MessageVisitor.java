@@ -15,4 +15,8 @@ public interface MessageVisitor<R> {
     R stop(Stop message);
 
     R stopped(Stopped message);
+
+    R metricsRequest(MetricsRequest message);
+
+    R metricsReport(MetricsReport message);
 }

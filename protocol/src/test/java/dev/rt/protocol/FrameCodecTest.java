@@ -13,6 +13,7 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -32,7 +33,18 @@ class FrameCodecTest {
                 new StartFailed("class com.acme.Api not found on the classpath"),
                 new Stats(0.25, 1_000_000L, 2_000_000L, 4L << 30, 0.5),
                 new Stop(7, 10_000),
-                new Stopped(7));
+                new Stopped(7),
+                new MetricsRequest(9),
+                new MetricsReport(9, List.of(
+                        new MetricFamily("jvm_threads_current", "Current thread count", "", MetricFamily.GAUGE,
+                                List.of(MetricSample.of(Map.of("pool", "é \"x\"\n"), 12))),
+                        new MetricFamily("http_seconds", "", "seconds", MetricFamily.HISTOGRAM,
+                                List.of(new MetricSample(Map.of(), 0, 3, 0.25, List.of(
+                                        new MetricSample.Bucket(0.1, 2),
+                                        new MetricSample.Bucket(Double.POSITIVE_INFINITY, 3)), List.of()))),
+                        new MetricFamily("gc_seconds", "GC", "seconds", MetricFamily.SUMMARY,
+                                List.of(new MetricSample(Map.of(), 0, 4, 1.5, List.of(),
+                                        List.of(new MetricSample.Quantile(0.5, Double.NaN))))))));
     }
 
     @ParameterizedTest
@@ -53,6 +65,17 @@ class FrameCodecTest {
         assertThat(registered).containsExactlyInAnyOrder(Message.class.getPermittedSubclasses());
         assertThat(everyMessage().map(Object::getClass).distinct().count())
                 .isEqualTo(Message.class.getPermittedSubclasses().length);
+    }
+
+    @Test
+    void metricSamplesTravelAsCompactArrays() {
+        String json = new String(FrameCodec.encodePayload(new MetricsReport(3, List.of(new MetricFamily("h_seconds",
+                "", "seconds", MetricFamily.HISTOGRAM, List.of(new MetricSample(Map.of("a", "b"), 0, 2, 0.5,
+                        List.of(new MetricSample.Bucket(Double.POSITIVE_INFINITY, 2)), List.of())))))),
+                StandardCharsets.UTF_8);
+        assertThat(json).isEqualTo("{\"v\":1,\"type\":\"metricsReport\",\"id\":3,\"families\":[{\"name\":\"h_seconds\","
+                + "\"help\":\"\",\"unit\":\"seconds\",\"type\":\"histogram\","
+                + "\"samples\":[[{\"a\":\"b\"},0.0,2,0.5,[[\"Infinity\",2]],[]]]}]}");
     }
 
     @Test

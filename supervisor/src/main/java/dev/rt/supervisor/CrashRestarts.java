@@ -31,6 +31,7 @@ final class CrashRestarts {
             return;
         }
         if (!service.restartOnError().enabled()) {
+            lifecycle.quarantine(service.id());
             log.warn("The " + described + " is no longer available.");
             return;
         }
@@ -56,6 +57,7 @@ final class CrashRestarts {
         }
         worker.ready.whenComplete((port, failure) -> lifecycle.onLoopLater(() -> {
             if (failure == null) {
+                lifecycle.restartCounts().increment(service.id());
                 log.info("The " + worker.describe() + " has been successfully restarted.");
             } else if (!lifecycle.stopping()) {
                 log.error("Failed to start the " + worker.describe() + ": "

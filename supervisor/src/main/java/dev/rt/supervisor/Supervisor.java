@@ -5,6 +5,9 @@ import dev.rt.supervisor.agent.AgentServer;
 import dev.rt.supervisor.config.RuntimeConfig;
 import dev.rt.supervisor.config.ServiceConfig;
 import dev.rt.supervisor.log.RuntimeLog;
+import dev.rt.supervisor.metrics.HttpMetrics;
+import dev.rt.supervisor.metrics.MetricsFormat;
+import dev.rt.supervisor.metrics.MetricsServer;
 import dev.rt.supervisor.process.AgentJar;
 import dev.rt.supervisor.process.ClassDataArchive;
 import dev.rt.supervisor.process.RuntimeDirectory;
@@ -12,6 +15,7 @@ import dev.rt.supervisor.process.WorkerCommand;
 import dev.rt.supervisor.proxy.EntrypointServer;
 import dev.rt.supervisor.proxy.MeshProxy;
 import dev.rt.supervisor.proxy.ProxyEventLoops;
+import dev.rt.supervisor.proxy.RequestObserver;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -40,6 +44,11 @@ public final class Supervisor implements AutoCloseable {
     private WorkerRegistry registry;
     private WorkerLifecycle lifecycle;
     private EntrypointServer entrypoint;
+    private final HttpMetrics httpMetrics = new HttpMetrics();
+    /** {@code -Drt.httpMetrics=false} stops measuring requests: only for the baseline of bench/metrics.sh. */
+    private final RequestObserver observer = Boolean.parseBoolean(System.getProperty("rt.httpMetrics", "true"))
+            ? httpMetrics : RequestObserver.NONE;
+    private volatile SupervisorMetrics metrics;
     private volatile InetSocketAddress entrypointAddress;
     private boolean stopped;
     private final Object reloadLock = new Object();
@@ -69,15 +78,16 @@ public final class Supervisor implements AutoCloseable {
             RuntimeDirectory directory = remember(RuntimeDirectory.create());
             ProxyEventLoops loops = remember(new ProxyEventLoops());
             registry = new WorkerRegistry(config.serviceIds());
-            MeshProxy mesh = remember(MeshProxy.of(loops, registry, config));
+            MeshProxy mesh = remember(MeshProxy.of(loops, registry, config, observer));
             int meshPort = mesh.bind().getPort();
-            entrypoint = EntrypointServer.of(loops, registry, config);
+            entrypoint = EntrypointServer.of(loops, registry, config, observer);
             InetSocketAddress bound = entrypoint.bind(config.server().hostname(), config.server().port());
             WorkerCommand command = new WorkerCommand(WorkerCommand.currentJava(), AgentJar.locate(RtVersion.get()),
                     directory.agentSocket(), config.root());
             ClassDataArchive sharing = remember(ClassDataArchive.forAgent(command.java(), command.agentJar(), realEnv));
             lifecycle = new WorkerLifecycle(config, options, command, sharing, registry, log, realEnv, meshPort);
             remember(AgentServer.start(directory.agentSocket(), lifecycle, log));
+            metrics = remember(SupervisorMetrics.start(config, loops, lifecycle, registry, httpMetrics, log));
             for (List<ServiceConfig> level : order.startLevels()) {
                 startLevel(level);
             }
@@ -156,6 +166,25 @@ public final class Supervisor implements AutoCloseable {
         String line = config.serviceIds().size() + (config.serviceIds().size() == 1 ? " service, " : " services, ")
                 + started + (started == 1 ? " worker" : " workers") + " started";
         return down.isEmpty() ? line : line + "; no worker started for: " + String.join(", ", down);
+    }
+
+    /**
+     * The aggregated metrics of every started worker and of the supervisor, as the metrics server serves them;
+     * available whether or not that server is enabled, once the runtime has begun to start.
+     */
+    public CompletableFuture<String> metrics(MetricsFormat format) {
+        SupervisorMetrics current = metrics;
+        if (current == null) {
+            return CompletableFuture.failedFuture(new RtException("RT_NOT_STARTED",
+                    "the runtime has no metrics before it has started"));
+        }
+        return current.metrics(format);
+    }
+
+    /** The metrics server's address, when one is listening. */
+    public Optional<InetSocketAddress> metricsAddress() {
+        SupervisorMetrics current = metrics;
+        return current == null ? Optional.empty() : current.server().map(MetricsServer::address);
     }
 
     public RuntimeConfig config() {

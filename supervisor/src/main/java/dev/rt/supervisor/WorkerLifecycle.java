@@ -10,6 +10,9 @@ import dev.rt.supervisor.agent.AgentEvents;
 import dev.rt.supervisor.config.RuntimeConfig;
 import dev.rt.supervisor.config.ServiceConfig;
 import dev.rt.supervisor.log.RuntimeLog;
+import dev.rt.supervisor.metrics.PendingScrapes;
+import dev.rt.supervisor.metrics.ScrapeTarget;
+import dev.rt.supervisor.metrics.ServiceRestarts;
 import dev.rt.supervisor.process.ClassDataArchive;
 import dev.rt.supervisor.process.FreePort;
 import dev.rt.supervisor.process.OutputPump;
@@ -23,6 +26,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -65,6 +70,9 @@ final class WorkerLifecycle implements AgentEvents, AutoCloseable {
     private final Map<String, Worker> byLabel = new ConcurrentHashMap<>();           // read by agent threads
     private final Map<AgentConnection, Worker> byConnection = new ConcurrentHashMap<>();
     private final AtomicLong stopIds = new AtomicLong();
+    private final ServiceRestarts restartCounts;
+    private final PendingScrapes scrapes = new PendingScrapes();
+    private final Set<String> quarantined = ConcurrentHashMap.newKeySet();             // written on the loop
     private boolean shuttingDown;                                                    // loop only
     private volatile boolean killed;
 
@@ -78,6 +86,7 @@ final class WorkerLifecycle implements AgentEvents, AutoCloseable {
         this.log = log;
         this.realEnv = realEnv;
         this.meshProxyPort = meshProxyPort;
+        this.restartCounts = new ServiceRestarts(config.serviceIds());
         this.startAttempts = new StartAttempts(this, log, options.production());
         this.replacement = new Replacement(this, log, config.gracefulShutdown().service());
         this.restarts = new CrashRestarts(this, log, options.production());
@@ -120,7 +129,7 @@ final class WorkerLifecycle implements AgentEvents, AutoCloseable {
                             .thenCompose(replaced -> replaced));
                 }
             }
-            return chain;
+            return chain.thenRun(() -> restartCounts.increment(serviceId));
         }).thenCompose(all -> all);
     }
 
@@ -130,6 +139,28 @@ final class WorkerLifecycle implements AgentEvents, AutoCloseable {
             shuttingDown = true;
             return null;
         });
+    }
+
+    /** The started workers connected to this supervisor, to ask for their metrics. */
+    CompletableFuture<List<ScrapeTarget>> scrapeTargets() {
+        return onLoop(() -> workers.values().stream()
+                .filter(w -> w.state == WorkerState.STARTED && w.connection != null)
+                .map(w -> new ScrapeTarget(w.service.id(), w.index, w.connection,
+                        w.lastStats == null ? OptionalDouble.empty() : OptionalDouble.of(w.lastStats.elu())))
+                .toList());
+    }
+
+    PendingScrapes scrapes() {
+        return scrapes;
+    }
+
+    ServiceRestarts restartCounts() {
+        return restartCounts;
+    }
+
+    /** True once a worker of some service died and was not restarted, until a worker of that service starts. */
+    boolean hasQuarantinedService() {
+        return !quarantined.isEmpty();
     }
 
     List<WorkerView> views() {
@@ -146,6 +177,10 @@ final class WorkerLifecycle implements AgentEvents, AutoCloseable {
 
     boolean stopping() {
         return shuttingDown || killed;
+    }
+
+    void quarantine(String serviceId) {
+        quarantined.add(serviceId);
     }
 
     int nextIndex(ServiceConfig service) {
@@ -200,6 +235,7 @@ final class WorkerLifecycle implements AgentEvents, AutoCloseable {
         worker.port = port;
         worker.state = WorkerState.STARTED;
         worker.readyAtNanos = System.nanoTime();
+        quarantined.remove(worker.service.id());
         registry.publish(workers.values());
         log.info("Started the " + worker.describe() + " on port " + port + " in "
                 + (worker.readyAtNanos - worker.launchedAtNanos) / 1_000_000 + " ms.");

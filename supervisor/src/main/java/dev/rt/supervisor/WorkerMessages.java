@@ -4,6 +4,8 @@ import dev.rt.protocol.Hello;
 import dev.rt.protocol.HelloAck;
 import dev.rt.protocol.Message;
 import dev.rt.protocol.MessageVisitor;
+import dev.rt.protocol.MetricsReport;
+import dev.rt.protocol.MetricsRequest;
 import dev.rt.protocol.Ready;
 import dev.rt.protocol.StartFailed;
 import dev.rt.protocol.Stats;
@@ -45,6 +47,17 @@ final class WorkerMessages implements MessageVisitor<Void> {
     @Override
     public Void stopped(Stopped stopped) {
         return null;
+    }
+
+    @Override
+    public Void metricsReport(MetricsReport report) {
+        lifecycle.scrapes().answered(report);
+        return null;
+    }
+
+    @Override
+    public Void metricsRequest(MetricsRequest request) {
+        return unexpected(request);
     }
 
     @Override

@@ -4,6 +4,8 @@ import dev.rt.protocol.Hello;
 import dev.rt.protocol.HelloAck;
 import dev.rt.protocol.Message;
 import dev.rt.protocol.MessageVisitor;
+import dev.rt.protocol.MetricsReport;
+import dev.rt.protocol.MetricsRequest;
 import dev.rt.protocol.Ready;
 import dev.rt.protocol.RtException;
 import dev.rt.protocol.StartFailed;
@@ -57,6 +59,29 @@ final class SupervisorListener implements Runnable, MessageVisitor<Void> {
         }
         exit.exit(0);
         return null;
+    }
+
+    /** Answers at once on this thread; a failure answers with no families, so the scrape never waits for it. */
+    @Override
+    public Void metricsRequest(MetricsRequest message) {
+        MetricsReport report;
+        try {
+            report = new MetricsReport(message.id(), JvmMetricsCollector.collect());
+        } catch (RuntimeException | LinkageError e) {
+            System.err.println("rt worker " + workerName + ": cannot collect the JVM metrics: " + e);
+            report = new MetricsReport(message.id(), java.util.List.of());
+        }
+        try {
+            connection.send(report);
+        } catch (IOException | RtException e) {
+            // the supervisor has gone: reading fails next and ends the worker
+        }
+        return null;
+    }
+
+    @Override
+    public Void metricsReport(MetricsReport message) {
+        return unexpected(message);
     }
 
     @Override

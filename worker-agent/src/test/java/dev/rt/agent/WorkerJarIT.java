@@ -5,6 +5,9 @@ import static dev.rt.agent.FakeSupervisor.java;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.rt.agent.fixtures.HelloBuild;
+import dev.rt.protocol.MetricFamily;
+import dev.rt.protocol.MetricsReport;
+import dev.rt.protocol.MetricsRequest;
 import dev.rt.protocol.Ready;
 import dev.rt.protocol.Stop;
 import dev.rt.protocol.Stopped;
@@ -43,6 +46,8 @@ class WorkerJarIT {
         try (JarFile jar = new JarFile(AGENT_JAR.toFile())) {
             List<String> names = jar.stream().map(ZipEntry::getName).toList();
             assertThat(names).noneMatch(name -> name.startsWith("com/fasterxml/"));
+            assertThat(names).noneMatch(name -> name.startsWith("io/prometheus/"));
+            assertThat(names).contains("dev/rt/agent/shaded/prometheus/metrics/instrumentation/jvm/JvmMetrics.class");
             assertThat(names).contains("dev/rt/agent/shaded/jackson/databind/ObjectMapper.class",
                     "dev/rt/agent/WorkerMain.class", "dev/rt/protocol/FrameCodec.class");
         }
@@ -61,6 +66,11 @@ class WorkerJarIT {
         Ready ready = supervisor.next(Ready.class);
 
         assertThat(LoopbackHttp.get(ready.port(), "/").body()).isEqualTo("hello");
+        supervisor.send(new MetricsRequest(4));
+        MetricsReport report = supervisor.next(MetricsReport.class);
+        assertThat(report.id()).isEqualTo(4);
+        assertThat(report.families()).extracting(MetricFamily::name)
+                .contains("jvm_memory_used_bytes", "jvm_threads_current", "process_cpu_seconds");
         supervisor.send(new Stop(1, 5_000));
         assertThat(supervisor.next(Stopped.class)).isEqualTo(new Stopped(1));
         assertThat(supervisor.awaitExit(Duration.ofSeconds(5))).isZero();

@@ -29,10 +29,15 @@ public final class EntrypointServer implements AutoCloseable {
 
     EntrypointServer(ProxyEventLoops loops, UpstreamSelector upstreams, String serviceId, String basePath,
             ServerLimits limits, Optional<ServerTls> tls, boolean http2) {
+        this(loops, upstreams, serviceId, basePath, limits, tls, http2, RequestObserver.NONE);
+    }
+
+    private EntrypointServer(ProxyEventLoops loops, UpstreamSelector upstreams, String serviceId, String basePath,
+            ServerLimits limits, Optional<ServerTls> tls, boolean http2, RequestObserver observer) {
         this.scheme = tls.isPresent() ? "https" : "http";
         this.route = new EntrypointRoute(serviceId, EntrypointRoute.normalizeBasePath(basePath), scheme);
         this.server = new ProxyServer(loops, route, upstreams, 0, limits, BackendOptions.DEFAULTS, tls,
-                http2 && tls.isEmpty());
+                http2 && tls.isEmpty(), observer);
     }
 
     /**
@@ -41,10 +46,16 @@ public final class EntrypointServer implements AutoCloseable {
      * @throws RtException {@code RT_CONFIG_INVALID} when a TLS key or certificate cannot be read or used
      */
     public static EntrypointServer of(ProxyEventLoops loops, UpstreamSelector upstreams, RuntimeConfig config) {
+        return of(loops, upstreams, config, RequestObserver.NONE);
+    }
+
+    /** Like {@link #of(ProxyEventLoops, UpstreamSelector, RuntimeConfig)}, telling {@code observer} about every request. */
+    public static EntrypointServer of(ProxyEventLoops loops, UpstreamSelector upstreams, RuntimeConfig config,
+            RequestObserver observer) {
         ServerConfig server = config.server();
         Optional<ServerTls> tls = server.https().map(https -> ServerTls.load(https, server.http2(), config.root()));
         return new EntrypointServer(loops, upstreams, config.entrypoint(), config.basePath().orElse(""),
-                ServerLimits.from(config.settings().path("server")), tls, server.http2());
+                ServerLimits.from(config.settings().path("server")), tls, server.http2(), observer);
     }
 
     /** {@code https} with TLS, {@code http} otherwise: the scheme of the public URL. */

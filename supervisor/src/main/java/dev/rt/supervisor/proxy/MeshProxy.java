@@ -27,11 +27,16 @@ public final class MeshProxy implements AutoCloseable {
 
     MeshProxy(ProxyEventLoops loops, MeshRoute route, UpstreamSelector upstreams, Duration serviceTimeout,
             BackendOptions backends) {
+        this(loops, route, upstreams, serviceTimeout, backends, RequestObserver.NONE);
+    }
+
+    private MeshProxy(ProxyEventLoops loops, MeshRoute route, UpstreamSelector upstreams, Duration serviceTimeout,
+            BackendOptions backends, RequestObserver observer) {
         if (serviceTimeout.isNegative()) {
             throw new IllegalArgumentException("serviceTimeout must not be negative, found " + serviceTimeout);
         }
         this.server = new ProxyServer(loops, route, upstreams, serviceTimeout.toMillis(),
-                ServerLimits.DEFAULTS.withHeadersTimeout(0), backends, Optional.empty(), false);
+                ServerLimits.DEFAULTS.withHeadersTimeout(0), backends, Optional.empty(), false, observer);
     }
 
     /**
@@ -40,10 +45,16 @@ public final class MeshProxy implements AutoCloseable {
      * @throws RtException {@code RT_CONFIG_INVALID} for a token interceptor whose options cannot be used
      */
     public static MeshProxy of(ProxyEventLoops loops, UpstreamSelector upstreams, RuntimeConfig config) {
+        return of(loops, upstreams, config, RequestObserver.NONE);
+    }
+
+    /** Like {@link #of(ProxyEventLoops, UpstreamSelector, RuntimeConfig)}, telling {@code observer} about every request. */
+    public static MeshProxy of(ProxyEventLoops loops, UpstreamSelector upstreams, RuntimeConfig config,
+            RequestObserver observer) {
         MeshProxy[] self = new MeshProxy[1];
         List<TokenInterceptor> interceptors = TokenInterceptor.from(config.sections().undici(), () -> self[0].bound);
         self[0] = new MeshProxy(loops, new MeshRoute(upstreams, interceptors), upstreams, config.serviceTimeout(),
-                BackendOptions.from(config.sections().undici()));
+                BackendOptions.from(config.sections().undici()), observer);
         return self[0];
     }
 

@@ -55,6 +55,7 @@ final class ProxyFrontendHandler extends ChannelInboundHandlerAdapter {
     private final ServerLimits limits;
     private final boolean stream;
     private final UpstreamAttempts attempts;
+    private final RequestObserver observer;
     private final ArrayDeque<HttpObject> pending = new ArrayDeque<>(4);
     private final ChannelFutureListener afterConnect = this::afterConnect;
     private final ChannelFutureListener afterResponseWrite = this::afterResponseWrite;
@@ -83,6 +84,8 @@ final class ProxyFrontendHandler extends ChannelInboundHandlerAdapter {
     private boolean upgrade;
     private boolean tunnel;
     private ScheduledFuture<?> timeout;
+    private long startNanos;
+    private int status;
 
     /**
      * @param stream whether the channel is one HTTP/2 stream (its connection handles idle time and head
@@ -95,6 +98,7 @@ final class ProxyFrontendHandler extends ChannelInboundHandlerAdapter {
         this.limits = config.limits();
         this.stream = stream;
         this.attempts = new UpstreamAttempts(config.upstreams());
+        this.observer = config.observer();
     }
 
     @Override
@@ -212,6 +216,7 @@ final class ProxyFrontendHandler extends ChannelInboundHandlerAdapter {
 
     private void startExchange(HttpRequest head) {
         active = true;
+        startNanos = System.nanoTime();
         request = head;
         method = head.method();
         http10 = HttpVersion.HTTP_1_0.equals(head.protocolVersion());
@@ -403,6 +408,7 @@ final class ProxyFrontendHandler extends ChannelInboundHandlerAdapter {
         if (!interim) {
             cancelTimeout();
             finalHeadSent = true;
+            status = response.status().code();
             closeAfter = ResponseFraming.frame(response, method, http10, closeAfter || route.draining());
         }
     }
@@ -422,6 +428,7 @@ final class ProxyFrontendHandler extends ChannelInboundHandlerAdapter {
     /** Called by the backend once the last response object was written (not flushed) to the client. */
     void responseComplete(ProxyBackendHandler from, ChannelFuture written, boolean reusable) {
         backend = null;
+        observer.answered(attempts.current(), method, status, System.nanoTime() - startNanos);
         if (requestDone && reusable) {
             pool.offer(from);
         } else {

@@ -32,8 +32,15 @@ final class ProxyServer {
      */
     ProxyServer(ProxyEventLoops loops, ProxyRoute route, UpstreamSelector upstreams, long timeoutMillis,
             ServerLimits limits, BackendOptions backends, Optional<ServerTls> tls, boolean cleartextH2) {
+        this(loops, route, upstreams, timeoutMillis, limits, backends, tls, cleartextH2, RequestObserver.NONE);
+    }
+
+    /** @param observer told about every request a worker answered */
+    ProxyServer(ProxyEventLoops loops, ProxyRoute route, UpstreamSelector upstreams, long timeoutMillis,
+            ServerLimits limits, BackendOptions backends, Optional<ServerTls> tls, boolean cleartextH2,
+            RequestObserver observer) {
         this.pool = new BackendPool(loops, backends);
-        FrontendConfig config = new FrontendConfig(route, upstreams, pool, timeoutMillis, limits);
+        FrontendConfig config = new FrontendConfig(route, upstreams, pool, timeoutMillis, limits, observer);
         this.initializer = new ProxyInitializer(config, tls, cleartextH2, clients, () -> closing);
         this.bootstrap = new ServerBootstrap()
                 .group(loops.acceptors(), loops.io())

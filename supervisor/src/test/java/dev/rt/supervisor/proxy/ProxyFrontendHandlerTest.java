@@ -19,7 +19,7 @@ class ProxyFrontendHandlerTest {
             .service("b");
     private final EmbeddedChannel channel = new EmbeddedChannel(new HttpServerCodec(),
             new ProxyFrontendHandler(new FrontendConfig(new MeshRoute(upstreams), upstreams, new BackendPool(loops), 0,
-                    ServerLimits.DEFAULTS.withHeadersTimeout(0)), false));
+                    ServerLimits.DEFAULTS.withHeadersTimeout(0), RequestObserver.NONE), false));
 
     @AfterEach
     void close() {

@@ -1,0 +1,9 @@
+package dev.rt.supervisor.metrics;
+
+/** The two forms of the runtime's aggregated metrics. */
+public enum MetricsFormat {
+    /** The Prometheus text exposition format 0.0.4. */
+    TEXT,
+    /** prom-client's {@code getMetricsAsJSON} shape: {@code [{name, help, type, aggregator, values}]}. */
+    JSON
+}
