@@ -13,9 +13,10 @@ import picocli.CommandLine.Option;
         description = "Runs several JVM HTTP services as one supervised unit: one public entrypoint, "
                 + "http://<id>.rt.local between services, restarts, logs.",
         subcommands = {StartCommand.class, SchemaCommand.class, UpgradeCommand.class, KindCommands.Service.class,
-                KindCommands.Db.class, CommandLine.HelpCommand.class},
+                KindCommands.Db.class, PsCommand.class, CtlCommand.class, LogsCommand.class, InjectCommand.class,
+                CommandLine.HelpCommand.class},
         footer = {"", "Exit status: 0 ok, 1 runtime failure, 2 bad command line, 3 configuration error, "
-                + "4 a service or server could not start."})
+                + "4 a service or server could not start, 5 no matching running runtime (or it cannot be reached)."})
 final class RtCommand implements Runnable {
     @Option(names = "--verbose", scope = CommandLine.ScopeType.INHERIT,
             description = "Print stack traces with errors.")
@@ -46,6 +47,11 @@ final class RtCommand implements Runnable {
             }
             err.flush();
             return ExitCodes.of(rt);
+        }
+        if (e instanceof java.io.IOException io) {
+            err.println("rt: cannot reach the runtime: " + io.getMessage());
+            err.flush();
+            return ExitCodes.NO_RUNTIME;
         }
         err.println("rt: internal error: " + e + (verbose ? "" : " (run with --verbose for the stack trace)"));
         if (verbose) {
