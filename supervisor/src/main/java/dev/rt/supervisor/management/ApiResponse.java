@@ -13,6 +13,8 @@ import java.util.Map;
  */
 record ApiResponse(int status, List<Map.Entry<String, String>> headers, byte[] body, Runnable afterSent) {
     static final ObjectMapper JSON = new ObjectMapper();
+    /** Header naming the code of an answer that is the management API's own error. */
+    static final String ERROR_CODE_HEADER = ManagementClient.ERROR_CODE_HEADER;
     private static final Runnable NOTHING = () -> { };
 
     ApiResponse {
@@ -50,7 +52,10 @@ record ApiResponse(int status, List<Map.Entry<String, String>> headers, byte[] b
         return new ApiResponse(200, List.of(), new byte[0]);
     }
 
+    /** The error body, marked with {@link #ERROR_CODE_HEADER} so that {@code rt inject} can tell it from a service's own. */
     static ApiResponse error(ApiError error) {
-        return json(error.statusCode(), error.body());
+        ApiResponse json = json(error.statusCode(), error.body());
+        return new ApiResponse(json.status(), List.of(json.headers().get(0), Map.entry(ERROR_CODE_HEADER, error.code())),
+                json.body());
     }
 }

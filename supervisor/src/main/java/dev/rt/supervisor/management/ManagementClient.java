@@ -41,6 +41,8 @@ import java.util.function.Consumer;
  */
 public final class ManagementClient {
     private static final ObjectMapper JSON = new ObjectMapper();
+    /** Header the server adds to its own error answers, with their code (a proxied answer never has it). */
+    public static final String ERROR_CODE_HEADER = "x-rt-error-code";
     private static final Timer WATCHDOG = new Timer("rt-management-client-timeout", true);
 
     private final Path socket;

@@ -80,12 +80,12 @@ final class ManagementHandler extends SimpleChannelInboundHandler<FullHttpReques
         }
     }
 
-    /** History from file {@code start} (default: the oldest kept), then every new line, until the client goes. */
+    /** History from file {@code ?start=} (without it, none), then every new line, until the client goes. */
     private void streamLogs(ChannelHandlerContext ctx, QueryStringDecoder uri) {
         List<String> start = uri.parameters().get("start");
         int from;
         try {
-            from = start == null ? Integer.MIN_VALUE : Integer.parseInt(start.get(0));
+            from = start == null ? Integer.MAX_VALUE : Integer.parseInt(start.get(0));
         } catch (NumberFormatException e) {
             write(ctx, ApiResponse.error(new ApiError(400, "RT_INVALID_LOG_INDEX",
                     "start must be a log file index (see GET /api/v1/logs/indexes), found \"" + start.get(0) + "\"")), false);
