@@ -17,8 +17,10 @@ import com.fasterxml.jackson.annotation.JsonTypeInfo;
     @JsonSubTypes.Type(value = Stats.class, name = "stats"),
     @JsonSubTypes.Type(value = Stop.class, name = "stop"),
     @JsonSubTypes.Type(value = Stopped.class, name = "stopped"),
+    @JsonSubTypes.Type(value = Diagnose.class, name = "diagnose"),
+    @JsonSubTypes.Type(value = Diagnosed.class, name = "diagnosed"),
 })
-public sealed interface Message permits Hello, HelloAck, Ready, StartFailed, Stats, Stop, Stopped {
+public sealed interface Message permits Hello, HelloAck, Ready, StartFailed, Stats, Stop, Stopped, Diagnose, Diagnosed {
 
     <R> R accept(MessageVisitor<R> visitor);
 }

@@ -15,4 +15,8 @@ public interface MessageVisitor<R> {
     R stop(Stop message);
 
     R stopped(Stopped message);
+
+    R diagnose(Diagnose message);
+
+    R diagnosed(Diagnosed message);
 }

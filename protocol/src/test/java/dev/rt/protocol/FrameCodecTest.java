@@ -32,7 +32,9 @@ class FrameCodecTest {
                 new StartFailed("class com.acme.Api not found on the classpath"),
                 new Stats(0.25, 1_000_000L, 2_000_000L, 4L << 30, 0.5),
                 new Stop(7, 10_000),
-                new Stopped(7));
+                new Stopped(7),
+                new Diagnose(8, Diagnose.PROFILE, "/tmp/rt-x/diagnostics/8.jfr", 30_000),
+                new Diagnosed(8, false, "jdk.jfr is not available"));
     }
 
     @ParameterizedTest

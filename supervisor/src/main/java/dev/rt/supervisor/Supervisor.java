@@ -198,6 +198,21 @@ public final class Supervisor implements AutoCloseable {
         return CompletableFuture.allOf(ready.toArray(CompletableFuture[]::new));
     }
 
+    /**
+     * A heap dump ({@code Diagnose.HEAP_DUMP}) or a JFR recording ({@code Diagnose.PROFILE}) of a started worker
+     * of the service, written by the worker into the runtime's private directory; the caller removes the file.
+     */
+    public CompletableFuture<java.nio.file.Path> diagnose(String serviceId, java.util.OptionalInt worker, String kind,
+            Duration duration) {
+        try {
+            java.nio.file.Path directory = java.nio.file.Files.createDirectories(runtimeDirectory.resolve("diagnostics"));
+            return lifecycle.diagnose(serviceId, worker, kind, directory, duration);
+        } catch (java.io.IOException e) {
+            return CompletableFuture.failedFuture(new RtException("RT_DIAGNOSTIC_FAILED",
+                    "cannot create " + runtimeDirectory.resolve("diagnostics") + ": " + e.getMessage()));
+        }
+    }
+
     /** Stops every worker of the service gracefully; it stays stopped until {@link #startService(String)}. */
     public CompletableFuture<Void> stopService(String id) {
         return lifecycle.stopService(id, config.gracefulShutdown().service());

@@ -65,6 +65,7 @@ final class WorkerLifecycle implements AgentEvents, AutoCloseable {
     private final Map<String, Worker> byLabel = new ConcurrentHashMap<>();           // read by agent threads
     private final Map<AgentConnection, Worker> byConnection = new ConcurrentHashMap<>();
     private final AtomicLong stopIds = new AtomicLong();
+    private final DiagnosticRequests diagnostics = new DiagnosticRequests();
     private boolean shuttingDown;                                                    // loop only
     private volatile boolean killed;
 
@@ -130,6 +131,26 @@ final class WorkerLifecycle implements AgentEvents, AutoCloseable {
             shuttingDown = true;
             return null;
         });
+    }
+
+    /**
+     * Asks a started worker of the service (worker {@code index}, or the first started one when empty) for a
+     * heap dump or a JFR recording written into {@code directory}; completes with the file once written.
+     */
+    CompletableFuture<java.nio.file.Path> diagnose(String serviceId, java.util.OptionalInt index, String kind,
+            java.nio.file.Path directory, Duration duration) {
+        return onLoop(() -> {
+            Worker worker = workers.values().stream()
+                    .filter(w -> w.service.id().equals(serviceId) && w.state == WorkerState.STARTED)
+                    .filter(w -> index.isEmpty() || w.index == index.getAsInt()).findFirst()
+                    .orElseThrow(() -> new RtException("RT_RUNTIME_SERVICE_NOT_STARTED", "no started worker "
+                            + serviceId + (index.isPresent() ? ":" + index.getAsInt() : "") + " to diagnose"));
+            return diagnostics.send(worker, kind, directory, duration);
+        }).thenCompose(file -> file);
+    }
+
+    DiagnosticRequests diagnostics() {
+        return diagnostics;
     }
 
     List<WorkerView> views() {

@@ -1,5 +1,7 @@
 package dev.rt.agent;
 
+import dev.rt.protocol.Diagnose;
+import dev.rt.protocol.Diagnosed;
 import dev.rt.protocol.Hello;
 import dev.rt.protocol.HelloAck;
 import dev.rt.protocol.Message;
@@ -57,6 +59,17 @@ final class SupervisorListener implements Runnable, MessageVisitor<Void> {
         }
         exit.exit(0);
         return null;
+    }
+
+    @Override
+    public Void diagnose(Diagnose message) {
+        new Diagnostics(connection).start(message);
+        return null;
+    }
+
+    @Override
+    public Void diagnosed(Diagnosed message) {
+        return unexpected(message);
     }
 
     @Override

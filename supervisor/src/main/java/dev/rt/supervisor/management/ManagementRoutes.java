@@ -3,10 +3,12 @@ package dev.rt.supervisor.management;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.rt.protocol.Diagnose;
 import dev.rt.protocol.RtException;
 import dev.rt.supervisor.Supervisor;
 import dev.rt.supervisor.config.ServiceConfig;
 import java.io.IOException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -122,7 +124,49 @@ final class ManagementRoutes {
             case "POST stop" -> {
                 return supervisor.stopService(service.id()).thenApply(done -> ApiResponse.empty());
             }
+            case "POST heap-dump" -> {
+                return diagnostic(target, Diagnose.HEAP_DUMP, Duration.ZERO);
+            }
+            case "POST profile" -> {
+                return diagnostic(target, Diagnose.PROFILE, profileDuration(request));
+            }
             default -> throw ApiError.routeNotFound(method, ManagementHandler.PREFIX + request.path());
+        }
+    }
+
+    /** The worker writes the file into the runtime's private directory; it is sent back, then removed. */
+    private CompletableFuture<ApiResponse> diagnostic(ServiceTarget target, String kind, Duration duration) {
+        if (target.startedWorker(supervisor).isEmpty()) {
+            throw ApiError.notStarted(target.service().id());
+        }
+        java.util.OptionalInt worker = target.worker().map(java.util.OptionalInt::of).orElse(java.util.OptionalInt.empty());
+        return supervisor.diagnose(target.service().id(), worker, kind, duration).thenApply(file -> {
+            try {
+                byte[] bytes = java.nio.file.Files.readAllBytes(file);
+                return new ApiResponse(200, List.of(Map.entry("content-type", "application/octet-stream")), bytes);
+            } catch (IOException e) {
+                throw new RtException("RT_DIAGNOSTIC_FAILED", "cannot read " + file + ": " + e.getMessage());
+            } finally {
+                try {
+                    java.nio.file.Files.deleteIfExists(file);
+                } catch (IOException e) {
+                    // removed with the runtime directory
+                }
+            }
+        });
+    }
+
+    private static Duration profileDuration(ApiRequest request) {
+        String millis = request.queryParameter("durationMillis", "30000");
+        try {
+            long value = Long.parseLong(millis);
+            if (value < 1 || value > 3_600_000) {
+                throw new NumberFormatException();
+            }
+            return Duration.ofMillis(value);
+        } catch (NumberFormatException e) {
+            throw new ApiError(400, "RT_INVALID_DURATION",
+                    "durationMillis must be a number of milliseconds from 1 to 3600000, found \"" + millis + "\"");
         }
     }
 
