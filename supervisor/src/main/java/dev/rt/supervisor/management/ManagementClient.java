@@ -3,25 +3,14 @@ package dev.rt.supervisor.management;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.rt.protocol.RtException;
-import io.netty.buffer.ByteBuf;
-import io.netty.buffer.ByteBufUtil;
-import io.netty.buffer.Unpooled;
-import io.netty.channel.embedded.EmbeddedChannel;
-import io.netty.handler.codec.http.DefaultFullHttpRequest;
-import io.netty.handler.codec.http.FullHttpRequest;
-import io.netty.handler.codec.http.HttpClientCodec;
-import io.netty.handler.codec.http.HttpContent;
-import io.netty.handler.codec.http.HttpHeaderNames;
-import io.netty.handler.codec.http.HttpMethod;
-import io.netty.handler.codec.http.HttpResponse;
-import io.netty.handler.codec.http.HttpUtil;
-import io.netty.handler.codec.http.HttpVersion;
-import io.netty.handler.codec.http.LastHttpContent;
+import java.io.BufferedInputStream;
+import java.io.BufferedOutputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.net.StandardProtocolFamily;
 import java.net.UnixDomainSocketAddress;
-import java.nio.ByteBuffer;
+import java.nio.channels.Channels;
 import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -36,8 +25,7 @@ import java.util.function.Consumer;
 
 /**
  * The client side of the management API, for the CLI: one HTTP/1.1 request per connection over the UNIX
- * socket, on the calling thread. Netty's HTTP codec frames the bytes (in an {@link EmbeddedChannel}, with no
- * event loop to start, so that a short command stays quick).
+ * socket (the JDK's own, JEP 380), on the calling thread, read by {@link HttpResponseReader}.
  */
 public final class ManagementClient {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -104,76 +92,47 @@ public final class ManagementClient {
     public Response request(String method, String path, List<Map.Entry<String, String>> headers, byte[] body,
             Duration timeout) throws IOException {
         ByteArrayOutputStream content = new ByteArrayOutputStream();
-        HttpResponse[] head = new HttpResponse[1];
-        exchange(method, path, headers, body, timeout, response -> head[0] = response, bytes -> content.writeBytes(bytes));
-        List<Map.Entry<String, String>> responseHeaders = new ArrayList<>(head[0].headers().entries());
-        return new Response(head[0].status().code(), head[0].status().reasonPhrase(), responseHeaders, content.toByteArray());
+        List<HttpResponseReader.Head> head = new ArrayList<>(1);
+        exchange(method, path, headers, body, timeout, head::add, content::writeBytes);
+        return new Response(head.get(0).status(), head.get(0).reason(), head.get(0).headers(), content.toByteArray());
     }
 
     /** {@code GET /api/v1<path>} handing each piece of the body to {@code chunks} as it arrives, until the end. */
     public void stream(String path, Consumer<String> chunks) throws IOException {
         exchange("GET", path, List.of(), new byte[0], Duration.ZERO, response -> {
-            if (response.status().code() >= 400) {
-                throw new RtException("RT_MANAGEMENT_ERROR", "GET " + path + " answered " + response.status());
+            if (response.status() >= 400) {
+                throw new RtException("RT_MANAGEMENT_ERROR", "GET " + path + " answered " + response.status() + " "
+                        + response.reason());
             }
         }, bytes -> chunks.accept(new String(bytes, StandardCharsets.UTF_8)));
     }
 
     private void exchange(String method, String path, List<Map.Entry<String, String>> headers, byte[] body,
-            Duration timeout, Consumer<HttpResponse> onHead, Consumer<byte[]> onContent) throws IOException {
-        EmbeddedChannel codec = new EmbeddedChannel(new HttpClientCodec());
+            Duration timeout, Consumer<HttpResponseReader.Head> onHead, Consumer<byte[]> onContent) throws IOException {
         try (SocketChannel channel = SocketChannel.open(StandardProtocolFamily.UNIX)) {
             TimerTask expire = timeout.isZero() ? null : closeLater(channel, timeout);
-            channel.connect(UnixDomainSocketAddress.of(socket));
-            FullHttpRequest request = new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.valueOf(method),
-                    ManagementHandler.PREFIX + path, Unpooled.wrappedBuffer(body));
-            headers.forEach(h -> request.headers().add(h.getKey(), h.getValue()));
-            request.headers().set(HttpHeaderNames.HOST, "localhost");
-            request.headers().set(HttpHeaderNames.CONNECTION, "close");
-            HttpUtil.setContentLength(request, body.length);
-            codec.writeOutbound(request);
-            for (Object out; (out = codec.readOutbound()) != null; ) {
-                ByteBuf bytes = (ByteBuf) out;
-                channel.write(bytes.nioBuffer());
-                bytes.release();
-            }
-            ByteBuffer buffer = ByteBuffer.allocate(64 * 1024);
-            boolean ended = false;
-            while (!ended) {
-                buffer.clear();
-                int read;
-                try {
-                    read = channel.read(buffer);
-                } catch (java.nio.channels.AsynchronousCloseException e) {
-                    throw new IOException("no answer from " + socket + " within " + timeout.toMillis() + " ms");
-                }
-                if (read < 0) {
-                    codec.finish();
-                } else {
-                    buffer.flip();
-                    codec.writeInbound(Unpooled.copiedBuffer(buffer));
-                }
-                for (Object in; (in = codec.readInbound()) != null; ) {
-                    if (in instanceof HttpResponse response) {
-                        onHead.accept(response);
-                    }
-                    if (in instanceof HttpContent piece) {
-                        if (piece.content().isReadable()) {
-                            onContent.accept(ByteBufUtil.getBytes(piece.content()));
-                        }
-                        ended |= piece instanceof LastHttpContent;
-                        piece.release();
-                    }
-                }
-                if (read < 0 && !ended) {
-                    throw new IOException("the runtime at " + socket + " closed the connection before answering");
+            try {
+                channel.connect(UnixDomainSocketAddress.of(socket));
+                StringBuilder head = new StringBuilder(method).append(' ').append(ManagementHandler.PREFIX).append(path)
+                        .append(" HTTP/1.1\r\nhost: localhost\r\nconnection: close\r\ncontent-length: ")
+                        .append(body.length).append("\r\n");
+                headers.forEach(h -> head.append(h.getKey()).append(": ").append(h.getValue()).append("\r\n"));
+                head.append("\r\n");
+                OutputStream out = new BufferedOutputStream(Channels.newOutputStream(channel), 8192);
+                out.write(head.toString().getBytes(StandardCharsets.UTF_8));
+                out.write(body);
+                out.flush();
+                HttpResponseReader reader = new HttpResponseReader(new BufferedInputStream(Channels.newInputStream(channel), 65536));
+                HttpResponseReader.Head response = reader.head();
+                onHead.accept(response);
+                reader.body(response, onContent);
+            } catch (java.nio.channels.AsynchronousCloseException e) {
+                throw new IOException("no answer from " + socket + " within " + timeout.toMillis() + " ms");
+            } finally {
+                if (expire != null) {
+                    expire.cancel();
                 }
             }
-            if (expire != null) {
-                expire.cancel();
-            }
-        } finally {
-            codec.finishAndReleaseAll();
         }
     }
 
