@@ -34,6 +34,7 @@ timed() { # seconds for one run of the command, its output discarded
     minus "$t1" "$t0"
 }
 
+wait_quiet # QUIET_WAIT=<seconds>: wait for a quieter machine first
 rows=$("$RT" ps 2>/dev/null | tail -n +2 | wc -l)
 [ "$rows" -eq 3 ] || die "rt ps listed $rows runtimes, expected 3"
 first=$(timed env RT_CACHE_DIR="$BENCH_TMP/cache-first" "$RT" ps)

@@ -39,7 +39,11 @@ class ManagementCommandsIT extends ManagedRuntimes {
         assertThat(two.stdout()).contains(alpha.pid() + "  alpha").contains(beta.pid() + "  beta ");
         assertThat(stale).doesNotExist();
         assertThat(pids().resolve(String.valueOf(alpha.pid()))).exists();
-        assertThat(Files.getPosixFilePermissions(pids()).size()).isEqualTo(9);
+        for (Path shared : List.of(pids(), pids().getParent())) {
+            assertThat((Integer) Files.getAttribute(shared, "unix:mode") & 07777).as("mode of " + shared).isEqualTo(01777);
+        }
+        assertThat((Integer) Files.getAttribute(pids().resolve(String.valueOf(alpha.pid())), "unix:mode") & 0777)
+                .isEqualTo(0600);
     }
 
     @Test
