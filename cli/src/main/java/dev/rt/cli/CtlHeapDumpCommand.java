@@ -1,12 +1,9 @@
 package dev.rt.cli;
 
-import dev.rt.supervisor.management.ManagementClient;
 import dev.rt.supervisor.management.RuntimeInfo;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -35,11 +32,8 @@ final class CtlHeapDumpCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         RuntimeInfo runtime = choice.select(spec.commandLine().getErr());
-        var response = ManagementClient.checked(runtime.client().request("POST", "/services/" + service + "/heap-dump",
-                List.of(), new byte[0], Duration.ofMinutes(10)));
-        Files.write(output, response.body());
-        spec.commandLine().getOut().println("Wrote the heap dump of " + service + " to " + output + " ("
-                + response.body().length + " bytes).");
+        long bytes = runtime.client().download("POST", "/services/" + service + "/heap-dump", output, Duration.ofMinutes(10));
+        spec.commandLine().getOut().println("Wrote the heap dump of " + service + " to " + output + " (" + bytes + " bytes).");
         spec.commandLine().getOut().flush();
         return ExitCodes.OK;
     }

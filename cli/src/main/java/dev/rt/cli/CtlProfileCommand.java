@@ -1,12 +1,9 @@
 package dev.rt.cli;
 
-import dev.rt.supervisor.management.ManagementClient;
 import dev.rt.supervisor.management.RuntimeInfo;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -40,11 +37,10 @@ final class CtlProfileCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         Duration length = parse(duration);
         RuntimeInfo runtime = choice.select(spec.commandLine().getErr());
-        var response = ManagementClient.checked(runtime.client().request("POST", "/services/" + service
-                + "/profile?durationMillis=" + length.toMillis(), List.of(), new byte[0], length.plusMinutes(5)));
-        Files.write(output, response.body());
+        long bytes = runtime.client().download("POST", "/services/" + service + "/profile?durationMillis="
+                + length.toMillis(), output, length.plusMinutes(5));
         spec.commandLine().getOut().println("Wrote a " + duration + " recording of " + service + " to " + output + " ("
-                + response.body().length + " bytes).");
+                + bytes + " bytes).");
         spec.commandLine().getOut().flush();
         return ExitCodes.OK;
     }

@@ -11,7 +11,8 @@ import java.util.Map;
  * One complete answer of a management route: status, headers (name, value pairs, in order) and body. Streamed
  * answers ({@code logs/live}) do not use it.
  */
-record ApiResponse(int status, List<Map.Entry<String, String>> headers, byte[] body, Runnable afterSent) {
+record ApiResponse(int status, List<Map.Entry<String, String>> headers, byte[] body, Runnable afterSent,
+        java.util.Optional<java.nio.file.Path> file) {
     static final ObjectMapper JSON = new ObjectMapper();
     /** Header naming the code of an answer that is the management API's own error. */
     static final String ERROR_CODE_HEADER = ManagementClient.ERROR_CODE_HEADER;
@@ -22,12 +23,23 @@ record ApiResponse(int status, List<Map.Entry<String, String>> headers, byte[] b
     }
 
     ApiResponse(int status, List<Map.Entry<String, String>> headers, byte[] body) {
-        this(status, headers, body, NOTHING);
+        this(status, headers, body, NOTHING, java.util.Optional.empty());
     }
 
     /** This answer, and {@code action} once it has been written (POST stop: answer first, then stop). */
     ApiResponse then(Runnable action) {
-        return new ApiResponse(status, headers, body, action);
+        return new ApiResponse(status, headers, body, action, file);
+    }
+
+    /** 200 with the bytes of {@code file} (sent from disk, never held in memory), which is removed once sent. */
+    static ApiResponse file(java.nio.file.Path file, String contentType) {
+        return new ApiResponse(200, List.of(Map.entry("content-type", contentType)), new byte[0], () -> {
+            try {
+                java.nio.file.Files.deleteIfExists(file);
+            } catch (java.io.IOException e) {
+                // removed with the runtime directory
+            }
+        }, java.util.Optional.of(file));
     }
 
     static ApiResponse json(int status, JsonNode body) {

@@ -20,6 +20,7 @@ import java.util.function.Consumer;
  */
 final class HttpResponseReader {
     private static final int MAX_HEAD_LINE = 64 * 1024;
+    private static final int PIECE = 64 * 1024;
 
     /** Status line and headers. */
     record Head(int status, String reason, List<Map.Entry<String, String>> headers) {
@@ -70,12 +71,18 @@ final class HttpResponseReader {
             return;
         }
         String length = head.header("content-length");
-        byte[] body = length.isEmpty() ? in.readAllBytes() : in.readNBytes(Integer.parseInt(length));
-        if (!length.isEmpty() && body.length < Integer.parseInt(length)) {
-            throw new EOFException("the connection closed after " + body.length + " of " + length + " bytes");
+        long left = length.isEmpty() ? Long.MAX_VALUE : Long.parseLong(length);
+        long read = 0;
+        while (read < left) {
+            byte[] piece = in.readNBytes((int) Math.min(PIECE, left - read));
+            if (piece.length == 0) {
+                break;
+            }
+            read += piece.length;
+            content.accept(piece);
         }
-        if (body.length > 0) {
-            content.accept(body);
+        if (!length.isEmpty() && read < left) {
+            throw new EOFException("the connection closed after " + read + " of " + length + " bytes");
         }
     }
 

@@ -97,6 +97,37 @@ public final class ManagementClient {
         return new Response(head.get(0).status(), head.get(0).reason(), head.get(0).headers(), content.toByteArray());
     }
 
+    /**
+     * Sends {@code method /api/v1<path>} and writes the body of a successful answer to {@code target} as it
+     * arrives (heap dumps can be larger than this JVM's heap); an error answer is thrown. Returns the bytes written.
+     */
+    public long download(String method, String path, Path target, Duration timeout) throws IOException {
+        ByteArrayOutputStream error = new ByteArrayOutputStream();
+        List<HttpResponseReader.Head> head = new ArrayList<>(1);
+        long[] written = new long[1];
+        try (OutputStream file = new BufferedOutputStream(java.nio.file.Files.newOutputStream(target), 1 << 16)) {
+            exchange(method, path, List.of(), new byte[0], timeout, head::add, bytes -> {
+                try {
+                    if (head.get(0).status() >= 400) {
+                        error.writeBytes(bytes);
+                    } else {
+                        file.write(bytes);
+                        written[0] += bytes.length;
+                    }
+                } catch (IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            });
+        } catch (java.io.UncheckedIOException e) {
+            throw e.getCause();
+        }
+        if (head.get(0).status() >= 400) {
+            java.nio.file.Files.deleteIfExists(target);
+            checked(new Response(head.get(0).status(), head.get(0).reason(), head.get(0).headers(), error.toByteArray()));
+        }
+        return written[0];
+    }
+
     /** {@code GET /api/v1<path>} handing each piece of the body to {@code chunks} as it arrives, until the end. */
     public void stream(String path, Consumer<String> chunks) throws IOException {
         exchange("GET", path, List.of(), new byte[0], Duration.ZERO, response -> {

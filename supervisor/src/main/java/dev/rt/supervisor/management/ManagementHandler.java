@@ -4,6 +4,7 @@ import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.DefaultFileRegion;
 import io.netty.channel.SimpleChannelInboundHandler;
 import io.netty.handler.codec.http.DefaultFullHttpResponse;
 import io.netty.handler.codec.http.DefaultHttpContent;
@@ -17,6 +18,7 @@ import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
+import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.handler.codec.http.QueryStringDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -66,6 +68,10 @@ final class ManagementHandler extends SimpleChannelInboundHandler<FullHttpReques
     }
 
     private static void write(ChannelHandlerContext ctx, ApiResponse answer, boolean keepAlive) {
+        if (answer.file().isPresent()) {
+            writeFile(ctx, answer, answer.file().get());
+            return;
+        }
         FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1,
                 HttpResponseStatus.valueOf(answer.status()), Unpooled.wrappedBuffer(answer.body()));
         for (Map.Entry<String, String> header : answer.headers()) {
@@ -78,6 +84,26 @@ final class ManagementHandler extends SimpleChannelInboundHandler<FullHttpReques
         if (!keepAlive) {
             written.addListener(ChannelFutureListener.CLOSE);
         }
+    }
+
+    /** The file with sendfile(2) (a {@link DefaultFileRegion}), then the connection closes. */
+    private static void writeFile(ChannelHandlerContext ctx, ApiResponse answer, java.nio.file.Path file) {
+        long size;
+        try {
+            size = java.nio.file.Files.size(file);
+        } catch (java.io.IOException e) {
+            answer.afterSent().run();
+            write(ctx, ApiResponse.error(new ApiError(500, "RT_DIAGNOSTIC_FAILED", "cannot read " + file + ": " + e)), false);
+            return;
+        }
+        HttpResponse head = new DefaultHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK);
+        answer.headers().forEach(h -> head.headers().add(h.getKey(), h.getValue()));
+        HttpUtil.setContentLength(head, size);
+        HttpUtil.setKeepAlive(head, false);
+        ctx.write(head);
+        ctx.write(new DefaultFileRegion(file.toFile(), 0, size));
+        ctx.writeAndFlush(LastHttpContent.EMPTY_LAST_CONTENT).addListener(done -> answer.afterSent().run())
+                .addListener(ChannelFutureListener.CLOSE);
     }
 
     /** History from file {@code ?start=} (without it, none), then every new line, until the client goes. */

@@ -140,20 +140,8 @@ final class ManagementRoutes {
             throw ApiError.notStarted(target.service().id());
         }
         java.util.OptionalInt worker = target.worker().map(java.util.OptionalInt::of).orElse(java.util.OptionalInt.empty());
-        return supervisor.diagnose(target.service().id(), worker, kind, duration).thenApply(file -> {
-            try {
-                byte[] bytes = java.nio.file.Files.readAllBytes(file);
-                return new ApiResponse(200, List.of(Map.entry("content-type", "application/octet-stream")), bytes);
-            } catch (IOException e) {
-                throw new RtException("RT_DIAGNOSTIC_FAILED", "cannot read " + file + ": " + e.getMessage());
-            } finally {
-                try {
-                    java.nio.file.Files.deleteIfExists(file);
-                } catch (IOException e) {
-                    // removed with the runtime directory
-                }
-            }
-        });
+        return supervisor.diagnose(target.service().id(), worker, kind, duration)
+                .thenApply(file -> ApiResponse.file(file, "application/octet-stream"));
     }
 
     private static Duration profileDuration(ApiRequest request) {

@@ -248,4 +248,18 @@ class ManagementApiTest {
         assertThat(after).hasSameSizeAs(before).doesNotContainAnyElementsOf(before);
         assertThat(client.getJson("/services/back").path("status").asText()).isEqualTo("started");
     }
+
+    @Test
+    void heapDumpIsStreamedFromDiskAndThenRemoved() throws Exception {
+        Path target = dir.resolve("front.hprof");
+        long bytes = client.download("POST", "/services/front/heap-dump", target, Duration.ofMinutes(2));
+        assertThat(bytes).isEqualTo(Files.size(target)).isGreaterThan(1_000_000);
+        assertThat(new String(Files.readAllBytes(target), 0, 18, StandardCharsets.US_ASCII)).isEqualTo("JAVA PROFILE 1.0.2");
+        try (var left = Files.list(runtime.supervisor().runtimeDirectory().resolve("diagnostics"))) {
+            assertThat(left).isEmpty();
+        }
+        assertThatThrownBy(() -> client.download("POST", "/services/front/profile?durationMillis=soon", target,
+                Duration.ofSeconds(10))).hasMessageContaining("durationMillis must be a number of milliseconds");
+        assertThat(target).doesNotExist();
+    }
 }
