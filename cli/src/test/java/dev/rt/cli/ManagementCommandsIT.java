@@ -36,7 +36,7 @@ class ManagementCommandsIT extends ManagedRuntimes {
         Result two = rt(tmp, "ctl", "ps");
         assertThat(two.code()).isZero();
         assertThat(two.stdout().lines().toList()).hasSize(3);
-        assertThat(two.stdout()).contains(alpha.pid() + "  alpha").contains(beta.pid() + "  beta ");
+        assertThat(two.stdout()).containsPattern("(?m)^" + alpha.pid() + " +alpha ").containsPattern("(?m)^" + beta.pid() + " +beta ");
         assertThat(stale).doesNotExist();
         assertThat(pids().resolve(String.valueOf(alpha.pid()))).exists();
         for (Path shared : List.of(pids(), pids().getParent())) {
