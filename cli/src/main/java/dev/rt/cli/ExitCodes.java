@@ -5,7 +5,7 @@ import dev.rt.protocol.RtException;
 /**
  * The one table of exit statuses (the README repeats it):
  * 0 success; 1 runtime failure or aborted shutdown; 2 bad command line; 3 configuration error;
- * 4 a service or server could not start.
+ * 4 a service or server could not start; 5 no running runtime matches (or it cannot be reached).
  */
 final class ExitCodes {
     static final int OK = 0;
@@ -13,6 +13,7 @@ final class ExitCodes {
     static final int USAGE = 2;
     static final int CONFIG = 3;
     static final int START_FAILED = 4;
+    static final int NO_RUNTIME = 5;
 
     private ExitCodes() {
     }
@@ -25,6 +26,9 @@ final class ExitCodes {
         if (code.startsWith("RT_SERVICE_START_") || code.equals("RT_PORT_IN_USE") || code.equals("RT_SERVER_LISTEN_FAILED")
                 || code.startsWith("RT_WORKER_") || code.startsWith("RT_AGENT_") || code.equals("RT_RUNTIME_DIRECTORY")) {
             return START_FAILED;
+        }
+        if (code.equals("RT_RUNTIME_NOT_FOUND") || code.equals("RT_RUNTIME_UNREACHABLE")) {
+            return NO_RUNTIME;
         }
         return RUNTIME_FAILURE;
     }

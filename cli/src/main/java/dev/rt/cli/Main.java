@@ -10,7 +10,7 @@ public final class Main {
     public static void main(String[] args) {
         int status;
         try {
-            status = RtCommand.commandLine().execute(args);
+            status = RtCommand.commandLine(args).execute(args);
         } catch (Throwable e) { // an Error escapes picocli's handler: still no raw stack trace without --verbose
             System.err.println("rt: internal error: " + e + (java.util.Arrays.asList(args).contains("--verbose")
                     ? "" : " (run with --verbose for the stack trace)"));

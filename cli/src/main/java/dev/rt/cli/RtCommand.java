@@ -2,6 +2,9 @@ package dev.rt.cli;
 
 import dev.rt.protocol.RtException;
 import dev.rt.supervisor.RtVersion;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.function.Supplier;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -15,7 +18,7 @@ import picocli.CommandLine.Option;
         subcommands = {StartCommand.class, SchemaCommand.class, UpgradeCommand.class, KindCommands.Service.class,
                 KindCommands.Db.class, CommandLine.HelpCommand.class},
         footer = {"", "Exit status: 0 ok, 1 runtime failure, 2 bad command line, 3 configuration error, "
-                + "4 a service or server could not start."})
+                + "4 a service or server could not start, 5 no matching running runtime (or it cannot be reached)."})
 final class RtCommand implements Runnable {
     @Option(names = "--verbose", scope = CommandLine.ScopeType.INHERIT,
             description = "Print stack traces with errors.")
@@ -29,10 +32,38 @@ final class RtCommand implements Runnable {
         spec.commandLine().usage(spec.commandLine().getOut());
     }
 
+    /**
+     * The management commands, added in code rather than in {@code subcommands}: picocli builds every listed
+     * command's model up front (reflection over each class, ~6 ms apiece; ctl has 12), and these commands are
+     * typed by people, so {@code rt ps} builds only itself (bench/ps.sh).
+     */
+    private static final Map<String, Supplier<Object>> MANAGEMENT = managementCommands();
+
+    /** The whole command tree. */
     static CommandLine commandLine() {
+        return commandLine(new String[0]);
+    }
+
+    /** The command tree for these arguments: a management command named first comes without its siblings. */
+    static CommandLine commandLine(String[] args) {
         CommandLine commandLine = new CommandLine(new RtCommand());
+        String first = args.length > 0 ? args[0] : "";
+        MANAGEMENT.forEach((name, command) -> {
+            if (!MANAGEMENT.containsKey(first) || first.equals(name)) {
+                commandLine.addSubcommand(name, command.get());
+            }
+        });
         commandLine.setExecutionExceptionHandler(RtCommand::handle);
         return commandLine;
+    }
+
+    private static Map<String, Supplier<Object>> managementCommands() {
+        Map<String, Supplier<Object>> commands = new LinkedHashMap<>();
+        commands.put("ps", PsCommand::new);
+        commands.put("ctl", CtlCommand::new);
+        commands.put("logs", LogsCommand::new);
+        commands.put("inject", InjectCommand::new);
+        return commands;
     }
 
     private static int handle(Exception e, CommandLine commandLine, CommandLine.ParseResult parseResult) {
@@ -46,6 +77,11 @@ final class RtCommand implements Runnable {
             }
             err.flush();
             return ExitCodes.of(rt);
+        }
+        if (e instanceof java.io.IOException io) {
+            err.println("rt: cannot reach the runtime: " + io.getMessage());
+            err.flush();
+            return ExitCodes.NO_RUNTIME;
         }
         err.println("rt: internal error: " + e + (verbose ? "" : " (run with --verbose for the stack trace)"));
         if (verbose) {

@@ -51,12 +51,20 @@ final class RtProcess implements AutoCloseable {
 
     private static RtProcess start(boolean ownGroup, Path directory, Map<String, String> env, String... args)
             throws IOException {
-        List<String> command = new ArrayList<>();
-        if (ownGroup) {
-            command.add("setsid");
-        }
-        command.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-XX:+UseSerialGC", "-jar", cliJar().toString()));
+        return startWith(ownGroup ? List.of("setsid") : List.of(), List.of(), directory, env, args);
+    }
+
+    /**
+     * Like {@link #start(Path, Map, String...)}, with the command run through {@code prefix} (for example
+     * {@code setpriv ...}) and extra JVM options (for example {@code -Djava.io.tmpdir=...}).
+     */
+    static RtProcess startWith(List<String> prefix, List<String> jvmOptions, Path directory, Map<String, String> env,
+            String... args) throws IOException {
+        List<String> command = new ArrayList<>(prefix);
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.add("-XX:+UseSerialGC");
+        command.addAll(jvmOptions);
+        command.addAll(List.of("-jar", cliJar().toString()));
         command.addAll(List.of(args));
         ProcessBuilder builder = new ProcessBuilder(command).directory(directory.toFile());
         builder.environment().put("_JAVA_SR_SIGNUM", "39"); // as bin/rt does: SIGUSR2 free for reload

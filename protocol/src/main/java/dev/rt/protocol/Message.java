@@ -19,9 +19,11 @@ import com.fasterxml.jackson.annotation.JsonTypeInfo;
     @JsonSubTypes.Type(value = Stopped.class, name = "stopped"),
     @JsonSubTypes.Type(value = MetricsRequest.class, name = "metricsRequest"),
     @JsonSubTypes.Type(value = MetricsReport.class, name = "metricsReport"),
+    @JsonSubTypes.Type(value = Diagnose.class, name = "diagnose"),
+    @JsonSubTypes.Type(value = Diagnosed.class, name = "diagnosed"),
 })
 public sealed interface Message permits Hello, HelloAck, Ready, StartFailed, Stats, Stop, Stopped,
-        MetricsRequest, MetricsReport {
+        MetricsRequest, MetricsReport, Diagnose, Diagnosed {
 
     <R> R accept(MessageVisitor<R> visitor);
 }

@@ -19,4 +19,8 @@ public interface MessageVisitor<R> {
     R metricsRequest(MetricsRequest message);
 
     R metricsReport(MetricsReport message);
+
+    R diagnose(Diagnose message);
+
+    R diagnosed(Diagnosed message);
 }

@@ -44,7 +44,9 @@ class FrameCodecTest {
                                         new MetricSample.Bucket(Double.POSITIVE_INFINITY, 3)), List.of()))),
                         new MetricFamily("gc_seconds", "GC", "seconds", MetricFamily.SUMMARY,
                                 List.of(new MetricSample(Map.of(), 0, 4, 1.5, List.of(),
-                                        List.of(new MetricSample.Quantile(0.5, Double.NaN))))))));
+                                        List.of(new MetricSample.Quantile(0.5, Double.NaN))))))),
+                new Diagnose(8, Diagnose.PROFILE, "/tmp/rt-x/diagnostics/8.jfr", 30_000),
+                new Diagnosed(8, false, "jdk.jfr is not available"));
     }
 
     @ParameterizedTest

@@ -87,6 +87,7 @@ public final class RuntimeSession {
         boolean restarted = false;
         while (true) {
             Supervisor supervisor = new Supervisor(config, options, log, realEnv);
+            supervisor.controlledBy(managementControl());
             current = supervisor;
             start(supervisor);
             if (restarted) {
@@ -137,6 +138,21 @@ public final class RuntimeSession {
      */
     public void restart() {
         events.add(RESTART);
+    }
+
+    /** The management API's POST stop and POST reload: a stop request, or {@link #restart()}. */
+    private RuntimeControl managementControl() {
+        return new RuntimeControl() {
+            @Override
+            public void stopRuntime() {
+                events.add("a stop request from the management API");
+            }
+
+            @Override
+            public void restartRuntime() {
+                restart();
+            }
+        };
     }
 
     private void start(Supervisor supervisor) {

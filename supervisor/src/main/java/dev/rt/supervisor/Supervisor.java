@@ -56,6 +56,11 @@ public final class Supervisor implements AutoCloseable {
     private final Map<String, CompletableFuture<Void>> watchReloads = new java.util.HashMap<>(); // under reloadLock
     private final java.util.Set<String> changedAgain = new java.util.HashSet<>();                // under reloadLock
     private final List<RuntimeEvents> listeners = new CopyOnWriteArrayList<>();
+    private final long createdAtMillis = System.currentTimeMillis();
+    private volatile String status = "init";
+    private volatile RuntimeControl control;
+    private volatile int meshPort;
+    private volatile java.nio.file.Path runtimeDirectory;
 
     public Supervisor(RuntimeConfig config, RuntimeLog log, Map<String, String> realEnv) {
         this(config, RuntimeOptions.DEFAULTS, log, realEnv);
@@ -74,12 +79,14 @@ public final class Supervisor implements AutoCloseable {
      */
     public synchronized InetSocketAddress start() {
         order = StartOrder.of(config.services(), config.entrypoint(), config.startInListedOrder());
+        status = "starting";
         try {
             RuntimeDirectory directory = remember(RuntimeDirectory.create());
+            runtimeDirectory = directory.path();
             ProxyEventLoops loops = remember(new ProxyEventLoops());
             registry = new WorkerRegistry(config.serviceIds());
             MeshProxy mesh = remember(MeshProxy.of(loops, registry, config, observer));
-            int meshPort = mesh.bind().getPort();
+            meshPort = mesh.bind().getPort();
             entrypoint = EntrypointServer.of(loops, registry, config, observer);
             InetSocketAddress bound = entrypoint.bind(config.server().hostname(), config.server().port());
             WorkerCommand command = new WorkerCommand(WorkerCommand.currentJava(), AgentJar.locate(RtVersion.get()),
@@ -88,10 +95,14 @@ public final class Supervisor implements AutoCloseable {
             lifecycle = new WorkerLifecycle(config, options, command, sharing, registry, log, realEnv, meshPort);
             remember(AgentServer.start(directory.agentSocket(), lifecycle, log));
             metrics = remember(SupervisorMetrics.start(config, loops, lifecycle, registry, httpMetrics, log));
+            if (config.sections().managementApi().enabled()) {
+                remember(dev.rt.supervisor.management.ManagementServer.start(this, log));
+            }
             for (List<ServiceConfig> level : order.startLevels()) {
                 startLevel(level);
             }
             entrypointAddress = bound;
+            status = "started";
             log.info("rt is now listening at " + url());
             sharing.createInBackground(log);
             watchInDevelopment();
@@ -185,6 +196,93 @@ public final class Supervisor implements AutoCloseable {
     public Optional<InetSocketAddress> metricsAddress() {
         SupervisorMetrics current = metrics;
         return current == null ? Optional.empty() : current.server().map(MetricsServer::address);
+    }
+
+    // ---- for the management API (dev.rt.supervisor.management) ----
+
+    /** {@code init}, {@code starting}, {@code started}, {@code stopping}, {@code stopped} or {@code errored}. */
+    public String status() {
+        return status;
+    }
+
+    /** When this supervisor was created, in epoch milliseconds. */
+    public long createdAtMillis() {
+        return createdAtMillis;
+    }
+
+    /** The environment the supervisor was given (what workers see beneath their service's variables). */
+    public Map<String, String> realEnv() {
+        return realEnv;
+    }
+
+    /** The mesh proxy's port on 127.0.0.1, once started. */
+    public int meshPort() {
+        return meshPort;
+    }
+
+    /** The runtime's private directory, once started. */
+    public java.nio.file.Path runtimeDirectory() {
+        return runtimeDirectory;
+    }
+
+    /** Who stops or restarts the whole runtime when the management API asks; {@code rt start} sets it. */
+    public void controlledBy(RuntimeControl control) {
+        this.control = control;
+    }
+
+    /** Without a {@link RuntimeControl}, stopping stops this supervisor on a thread of its own. */
+    public RuntimeControl control() {
+        RuntimeControl current = control;
+        return current != null ? current : new RuntimeControl() {
+            @Override
+            public void stopRuntime() {
+                new Thread(Supervisor.this::stop, "rt-management-stop").start();
+            }
+
+            @Override
+            public void restartRuntime() {
+                throw new RtException("RT_RUNTIME_RESTART_UNSUPPORTED", "this runtime cannot restart itself (it was not started by rt start)");
+            }
+        };
+    }
+
+    /** The services of {@code ids} reloaded one worker at a time, like {@link #reload()} for some services. */
+    public CompletableFuture<Void> restartServices(List<String> ids) {
+        WorkerLifecycle current = lifecycle;
+        if (current == null) {
+            return CompletableFuture.failedFuture(new RtException("RT_NOT_STARTED", "the runtime has not started"));
+        }
+        return CompletableFuture.allOf(ids.stream().map(current::reload).toArray(CompletableFuture[]::new));
+    }
+
+    /** Starts the service's workers ({@code workers} of them, one in development); completes when all are ready. */
+    public CompletableFuture<Void> startService(String id) {
+        ServiceConfig service = config.service(id).orElseThrow();
+        List<CompletableFuture<Integer>> ready = new ArrayList<>();
+        for (int i = 0; i < workersOf(service); i++) {
+            ready.add(lifecycle.start(service));
+        }
+        return CompletableFuture.allOf(ready.toArray(CompletableFuture[]::new));
+    }
+
+    /**
+     * A heap dump ({@code Diagnose.HEAP_DUMP}) or a JFR recording ({@code Diagnose.PROFILE}) of a started worker
+     * of the service, written by the worker into the runtime's private directory; the caller removes the file.
+     */
+    public CompletableFuture<java.nio.file.Path> diagnose(String serviceId, java.util.OptionalInt worker, String kind,
+            Duration duration) {
+        try {
+            java.nio.file.Path directory = java.nio.file.Files.createDirectories(runtimeDirectory.resolve("diagnostics"));
+            return lifecycle.diagnose(serviceId, worker, kind, directory, duration);
+        } catch (java.io.IOException e) {
+            return CompletableFuture.failedFuture(new RtException("RT_DIAGNOSTIC_FAILED",
+                    "cannot create " + runtimeDirectory.resolve("diagnostics") + ": " + e.getMessage()));
+        }
+    }
+
+    /** Stops every worker of the service gracefully; it stays stopped until {@link #startService(String)}. */
+    public CompletableFuture<Void> stopService(String id) {
+        return lifecycle.stopService(id, config.gracefulShutdown().service());
     }
 
     public RuntimeConfig config() {
@@ -298,6 +396,7 @@ public final class Supervisor implements AutoCloseable {
             return;
         }
         stopped = true;
+        status = "stopping";
         Duration grace = config.gracefulShutdown().service();
         if (lifecycle != null) {
             join(lifecycle.beginShutdown());
@@ -314,6 +413,7 @@ public final class Supervisor implements AutoCloseable {
             }
         }
         closeAll();
+        status = "stopped";
     }
 
     /** Kills every worker at once; for when a graceful stop ran out of time. Safe from any thread. */
@@ -331,6 +431,7 @@ public final class Supervisor implements AutoCloseable {
 
     private void abortStart() {
         stopped = true;
+        status = "errored";
         if (lifecycle != null) {
             join(lifecycle.beginShutdown());
             lifecycle.killAll();

@@ -73,6 +73,7 @@ final class WorkerLifecycle implements AgentEvents, AutoCloseable {
     private final ServiceRestarts restartCounts;
     private final PendingScrapes scrapes = new PendingScrapes();
     private final Set<String> quarantined = ConcurrentHashMap.newKeySet();             // written on the loop
+    private final DiagnosticRequests diagnostics = new DiagnosticRequests();
     private boolean shuttingDown;                                                    // loop only
     private volatile boolean killed;
 
@@ -161,6 +162,26 @@ final class WorkerLifecycle implements AgentEvents, AutoCloseable {
     /** True once a worker of some service died and was not restarted, until a worker of that service starts. */
     boolean hasQuarantinedService() {
         return !quarantined.isEmpty();
+    }
+
+    /**
+     * Asks a started worker of the service (worker {@code index}, or the first started one when empty) for a
+     * heap dump or a JFR recording written into {@code directory}; completes with the file once written.
+     */
+    CompletableFuture<java.nio.file.Path> diagnose(String serviceId, java.util.OptionalInt index, String kind,
+            java.nio.file.Path directory, Duration duration) {
+        return onLoop(() -> {
+            Worker worker = workers.values().stream()
+                    .filter(w -> w.service.id().equals(serviceId) && w.state == WorkerState.STARTED)
+                    .filter(w -> index.isEmpty() || w.index == index.getAsInt()).findFirst()
+                    .orElseThrow(() -> new RtException("RT_RUNTIME_SERVICE_NOT_STARTED", "no started worker "
+                            + serviceId + (index.isPresent() ? ":" + index.getAsInt() : "") + " to diagnose"));
+            return diagnostics.send(worker, kind, directory, duration);
+        }).thenCompose(file -> file);
+    }
+
+    DiagnosticRequests diagnostics() {
+        return diagnostics;
     }
 
     List<WorkerView> views() {

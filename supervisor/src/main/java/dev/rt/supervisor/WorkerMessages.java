@@ -1,5 +1,7 @@
 package dev.rt.supervisor;
 
+import dev.rt.protocol.Diagnose;
+import dev.rt.protocol.Diagnosed;
 import dev.rt.protocol.Hello;
 import dev.rt.protocol.HelloAck;
 import dev.rt.protocol.Message;
@@ -56,8 +58,19 @@ final class WorkerMessages implements MessageVisitor<Void> {
     }
 
     @Override
+    public Void diagnosed(Diagnosed diagnosed) {
+        lifecycle.diagnostics().answered(diagnosed);
+        return null;
+    }
+
+    @Override
     public Void metricsRequest(MetricsRequest request) {
         return unexpected(request);
+    }
+
+    @Override
+    public Void diagnose(Diagnose diagnose) {
+        return unexpected(diagnose);
     }
 
     @Override

@@ -1,5 +1,7 @@
 package dev.rt.agent;
 
+import dev.rt.protocol.Diagnose;
+import dev.rt.protocol.Diagnosed;
 import dev.rt.protocol.Hello;
 import dev.rt.protocol.HelloAck;
 import dev.rt.protocol.Message;
@@ -81,6 +83,17 @@ final class SupervisorListener implements Runnable, MessageVisitor<Void> {
 
     @Override
     public Void metricsReport(MetricsReport message) {
+        return unexpected(message);
+    }
+
+    @Override
+    public Void diagnose(Diagnose message) {
+        new Diagnostics(connection).start(message);
+        return null;
+    }
+
+    @Override
+    public Void diagnosed(Diagnosed message) {
         return unexpected(message);
     }
 

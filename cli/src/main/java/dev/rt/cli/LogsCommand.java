@@ -1,0 +1,63 @@
+package dev.rt.cli;
+
+import dev.rt.supervisor.management.RuntimeInfo;
+import java.io.IOException;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** {@code rt logs}: follow a runtime's log until Ctrl-C (or until the runtime stops). */
+@Command(name = "logs", mixinStandardHelpOptions = true,
+        description = {"Follow the log of a running runtime until Ctrl-C or until it stops: its own lines and its "
+                + "workers' output. With --start <file index> (see GET /api/v1/logs/indexes), first replay the kept "
+                + "history from that file on."})
+final class LogsCommand implements Callable<Integer> {
+    @Mixin
+    RuntimeChoice choice;
+
+    @Option(names = {"-l", "--level"}, paramLabel = "<level>", defaultValue = "info",
+            description = "Minimum level: trace, debug, info, warn, error, fatal (default: ${DEFAULT-VALUE}).")
+    String level;
+
+    @Option(names = {"-s", "--service"}, paramLabel = "<service>",
+            description = "Only this service's lines (default: all services and the runtime's own).")
+    String service;
+
+    @Option(names = "--pretty", negatable = true, defaultValue = "true", fallbackValue = "true", arity = "0..1",
+            description = "Human-readable lines (default: ${DEFAULT-VALUE}); --no-pretty prints the JSON lines as they are.")
+    boolean pretty;
+
+    @Option(names = "--start", paramLabel = "<index>",
+            description = "Replay the kept history from this log file index before following.")
+    Integer start;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() throws IOException {
+        LogFilter filter;
+        try {
+            filter = new LogFilter(level, Optional.ofNullable(service), pretty);
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--level: " + e.getMessage());
+        }
+        RuntimeInfo runtime = choice.select(spec.commandLine().getErr());
+        var out = spec.commandLine().getOut();
+        StringBuilder pending = new StringBuilder();
+        runtime.client().stream("/logs/live" + (start == null ? "" : "?start=" + start), chunk -> {
+            pending.append(chunk);
+            int newline;
+            while ((newline = pending.indexOf("\n")) >= 0) {
+                String line = pending.substring(0, newline);
+                pending.delete(0, newline + 1);
+                filter.apply(line).ifPresent(out::println);
+            }
+            out.flush();
+        });
+        return ExitCodes.OK;
+    }
+}

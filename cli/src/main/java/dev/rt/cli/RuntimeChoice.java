@@ -1,0 +1,30 @@
+package dev.rt.cli;
+
+import dev.rt.supervisor.management.RuntimeDiscovery;
+import dev.rt.supervisor.management.RuntimeInfo;
+import dev.rt.supervisor.management.RuntimeSelector;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.Optional;
+import java.util.OptionalLong;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code -p/--pid} and {@code -n/--name}: which running runtime a command talks to. Without either, the only
+ * runtime running, or the one started from the current directory.
+ */
+final class RuntimeChoice {
+    @Option(names = {"-p", "--pid"}, paramLabel = "<pid>", description = "The runtime with this process id (see rt ps).")
+    Long pid;
+
+    @Option(names = {"-n", "--name"}, paramLabel = "<name>",
+            description = "The runtime with this name (its project directory's name, see rt ps).")
+    String name;
+
+    /** The chosen runtime; an {@link dev.rt.protocol.RtException} listing the candidates when none or several match. */
+    RuntimeInfo select(PrintWriter err) {
+        var runtimes = new RuntimeDiscovery(warning -> err.println("rt: warning: " + warning)).list();
+        return RuntimeSelector.select(runtimes, pid == null ? OptionalLong.empty() : OptionalLong.of(pid),
+                Optional.ofNullable(name), Path.of(""));
+    }
+}

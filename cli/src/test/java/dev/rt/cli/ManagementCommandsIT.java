@@ -1,0 +1,125 @@
+package dev.rt.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.net.StandardProtocolFamily;
+import java.net.UnixDomainSocketAddress;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** rt ps and rt ctl as separate processes against real runtimes started with rt start. */
+class ManagementCommandsIT extends ManagedRuntimes {
+    @Test
+    void psListsZeroOneAndTwoRuntimesAndRemovesAStaleSocket() throws Exception {
+        Path a = project("alpha", true);
+        Path b = project("beta", true);
+        Result none = rt(tmp, "ps");
+        assertThat(none.code()).isZero();
+        assertThat(none.stdout()).isEqualTo("No runtimes found.");
+
+        RtProcess alpha = start(a);
+        Result one = rt(tmp, "ps");
+        assertThat(one.stdout().lines().toList()).hasSize(2);
+        assertThat(one.stdout().lines().findFirst().orElseThrow())
+                .matches("PID +Name +Version +Uptime +URL +Directory");
+        assertThat(one.stdout()).containsPattern(alpha.pid() + " +alpha +\\S+ +(now|\\d+s) +http://127\\.0\\.0\\.1:\\d+ +\\.\\.\\./.*projects/alpha");
+
+        RtProcess beta = start(b);
+        Path stale = pids().resolve("999999999");
+        try (ServerSocketChannel dead = ServerSocketChannel.open(StandardProtocolFamily.UNIX)) {
+            dead.bind(UnixDomainSocketAddress.of(stale));
+        }
+        assertThat(stale).exists();
+        Result two = rt(tmp, "ctl", "ps");
+        assertThat(two.code()).isZero();
+        assertThat(two.stdout().lines().toList()).hasSize(3);
+        assertThat(two.stdout()).containsPattern("(?m)^" + alpha.pid() + " +alpha ").containsPattern("(?m)^" + beta.pid() + " +beta ");
+        assertThat(stale).doesNotExist();
+        assertThat(pids().resolve(String.valueOf(alpha.pid()))).exists();
+        for (Path shared : List.of(pids(), pids().getParent())) {
+            assertThat((Integer) Files.getAttribute(shared, "unix:mode") & 07777).as("mode of " + shared).isEqualTo(01777);
+        }
+        assertThat((Integer) Files.getAttribute(pids().resolve(String.valueOf(alpha.pid())), "unix:mode") & 0777)
+                .isEqualTo(0600);
+    }
+
+    @Test
+    void controlCommandsChooseTheRuntimeByPidNameOrDirectory() throws Exception {
+        Path a = project("alpha", true);
+        Path b = project("beta", true);
+        RtProcess alpha = start(a);
+        start(b);
+        Result ambiguous = rt(tmp, "ctl", "services");
+        assertThat(ambiguous.code()).isEqualTo(5);
+        assertThat(ambiguous.stderr()).startsWith("rt: Cannot find a runtime started from " + tmp.toRealPath())
+                .contains(alpha.pid() + " (alpha, " + a.toRealPath() + ")").contains("(beta, ");
+        assertThat(rt(tmp, "ctl", "config", "-n", "beta").stdout()).contains("\"entrypoint\" : \"front\"");
+        assertThat(rt(tmp, "ctl", "env", "-p", String.valueOf(alpha.pid()), "-s", "front").stdout())
+                .contains("GREETING=hi");
+        Result fromDirectory = rt(a, "ctl", "env");
+        assertThat(fromDirectory.code()).isZero();
+        assertThat(fromDirectory.stdout()).contains("RT_ROOT=" + a.toRealPath());
+        Result unknown = rt(tmp, "ctl", "stop", "-n", "gamma");
+        assertThat(unknown.code()).isEqualTo(5);
+        assertThat(unknown.stderr()).startsWith("rt: Cannot find a runtime named \"gamma\". Running runtimes: ");
+    }
+
+    @Test
+    void commandsSayWhenNoRuntimeHasTheManagementApi() throws Exception {
+        Path plain = project("plain", false);
+        start(plain);
+        for (String[] command : List.of(new String[] {"ctl", "services"}, new String[] {"logs"},
+                new String[] {"inject", "/hello"}, new String[] {"ctl", "metrics"})) {
+            Result result = rt(plain, command);
+            assertThat(result.code()).as(String.join(" ", command)).isEqualTo(5);
+            assertThat(result.stderr()).isEqualTo("rt: No runtime with the management API is running. Enable it with "
+                    + "\"managementApi\": true in the runtime configuration, then start rt again.");
+        }
+        assertThat(rt(plain, "ps").stdout()).isEqualTo("No runtimes found.");
+    }
+
+    @Test
+    void ctlServicesConfigEnvMetricsRestartReloadAndStop() throws Exception {
+        Path a = project("alpha", true);
+        RtProcess alpha = start(a);
+        Result services = rt(a, "ctl", "services");
+        assertThat(services.stdout().lines().toList()).containsExactly(
+                "NAME   WORKERS  TYPE  STATUS   ENTRYPOINT",
+                "front  1        java  started  yes",
+                "back   2        java  started  no");
+        assertThat(rt(a, "ctl", "config", "-s", "back").stdout()).contains("\"build\" : \"dev.rt.testdata.probe.Probe\"");
+        assertThat(rt(a, "ctl", "env").stdout()).doesNotContain("GREETING=");
+
+        Result metrics = rt(a, "ctl", "metrics", "-f", "text");
+        assertThat(metrics.code()).isZero();
+        assertThat(metrics.stdout()).contains("# TYPE jvm_memory_used_bytes gauge")
+                .contains("jvm_memory_used_bytes{area=\"heap\",serviceId=\"back\",workerId=\"1\"}");
+        Result json = rt(a, "ctl", "metrics");
+        assertThat(json.code()).isZero();
+        assertThat(json.stdout()).startsWith("[").containsPattern("\"serviceId\"\\s*:\\s*\"front\"");
+
+        String before = rt(a, "inject", "-s", "back:0", "/whoami").stdout();
+        Result restart = rt(a, "ctl", "restart", "back");
+        assertThat(restart.code()).isZero();
+        assertThat(restart.stdout()).isEqualTo("Restarted back of the runtime " + alpha.pid() + ".");
+        alpha.awaitStdout("Stopped the worker 1 of the service \\\"back\\\"", COMMAND);
+        Result gone = rt(a, "inject", "-s", "back:0", "/whoami");
+        assertThat(gone.code()).isEqualTo(1);
+        assertThat(gone.stderr()).isEqualTo("rt: Worker 0 of service back not found. Available workers are: 2, 3");
+        assertThat(rt(a, "inject", "-s", "back:2", "/whoami").stdout()).isNotEqualTo(before).contains("\"worker\":2");
+
+        Result reload = rt(a, "ctl", "reload");
+        assertThat(reload.stdout()).isEqualTo("The runtime " + alpha.pid() + " is reloading.");
+        alpha.awaitStdout("The runtime has been restarted.", START);
+        assertThat(rt(a, "ctl", "services").stdout()).contains("back   2        java  started  no");
+
+        Result stop = rt(a, "ctl", "stop");
+        assertThat(stop.stdout()).isEqualTo("Stopped the runtime " + alpha.pid() + " (alpha, " + a.toRealPath() + ").");
+        assertThat(alpha.awaitExit(COMMAND)).isZero();
+        assertThat(pids().resolve(String.valueOf(alpha.pid()))).doesNotExist();
+        assertThat(rt(a, "ps").stdout()).isEqualTo("No runtimes found.");
+    }
+}

@@ -1,0 +1,57 @@
+package dev.rt.supervisor;
+
+import dev.rt.protocol.Diagnose;
+import dev.rt.protocol.Diagnosed;
+import dev.rt.protocol.RtException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Heap dumps and JFR recordings asked of one worker: a {@link Diagnose} with a fresh id goes out, and the
+ * future completes with the file when the {@link Diagnosed} with that id comes back (or fails when the worker
+ * says it could not, or exits first).
+ */
+final class DiagnosticRequests {
+    private final AtomicLong ids = new AtomicLong();
+    private final Map<Long, CompletableFuture<Path>> pending = new ConcurrentHashMap<>();
+
+    /** On the supervisor loop: sends the request to a started worker. */
+    CompletableFuture<Path> send(Worker worker, String kind, Path directory, Duration duration) {
+        long id = ids.incrementAndGet();
+        Path file = directory.resolve(worker.label().replace(':', '-') + "-" + id
+                + (kind.equals(Diagnose.HEAP_DUMP) ? ".hprof" : ".jfr"));
+        CompletableFuture<Path> done = new CompletableFuture<>();
+        pending.put(id, done);
+        worker.exited.thenRun(() -> fail(id, "the " + worker.describe() + " exited before the file was written"));
+        boolean sent = worker.connection().map(c -> c.send(new Diagnose(id, kind, file.toString(), duration.toMillis())))
+                .orElse(false);
+        if (!sent) {
+            fail(id, "the " + worker.describe() + " is not connected");
+        }
+        return done.thenApply(ok -> file);
+    }
+
+    void answered(Diagnosed answer) {
+        CompletableFuture<Path> done = pending.remove(answer.id());
+        if (done == null) {
+            return;
+        }
+        if (answer.ok()) {
+            done.complete(Path.of(""));
+        } else {
+            done.completeExceptionally(new RtException("RT_DIAGNOSTIC_FAILED", "the worker could not write the file: "
+                    + answer.message()));
+        }
+    }
+
+    private void fail(long id, String why) {
+        CompletableFuture<Path> done = pending.remove(id);
+        if (done != null) {
+            done.completeExceptionally(new RtException("RT_DIAGNOSTIC_FAILED", why));
+        }
+    }
+}

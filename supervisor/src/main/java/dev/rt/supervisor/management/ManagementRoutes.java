@@ -1,0 +1,250 @@
+package dev.rt.supervisor.management;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.rt.protocol.Diagnose;
+import dev.rt.protocol.RtException;
+import dev.rt.supervisor.Supervisor;
+import dev.rt.supervisor.metrics.MetricsFormat;
+import dev.rt.supervisor.config.ServiceConfig;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.Executor;
+
+/**
+ * The routes under {@code /api/v1} (REFERENCE.md §1.2 with v2's {@code services} naming). Each answers a
+ * future; errors are {@link ApiError}s in the framework's shape, and any other {@link RtException} is a 500
+ * carrying its code.
+ */
+final class ManagementRoutes {
+    private final Supervisor supervisor;
+    private final LogStore logs;
+    private final InjectRoute inject;
+
+    ManagementRoutes(Supervisor supervisor, LogStore logs, Executor executor) {
+        this.supervisor = supervisor;
+        this.logs = logs;
+        this.inject = new InjectRoute(supervisor, executor);
+    }
+
+    CompletableFuture<ApiResponse> handle(ApiRequest request) {
+        try {
+            return route(request, request.path().substring(1).split("/", -1));
+        } catch (RuntimeException e) {
+            return CompletableFuture.completedFuture(errorResponse(e));
+        }
+    }
+
+    private CompletableFuture<ApiResponse> route(ApiRequest request, String[] parts) {
+        String method = request.method();
+        String first = parts[0];
+        if (parts.length == 1) {
+            switch (method + " " + first) {
+                case "GET status" -> {
+                    return done(ApiResponse.json(object().put("status", supervisor.status())));
+                }
+                case "GET metadata" -> {
+                    return done(ApiResponse.json(RuntimeMetadata.of(supervisor)));
+                }
+                case "GET config" -> {
+                    return done(ApiResponse.json(supervisor.config().settings()));
+                }
+                case "GET env" -> {
+                    return done(ApiResponse.json(env(Map.of())));
+                }
+                case "POST stop" -> {
+                    return done(ApiResponse.empty().then(() -> supervisor.control().stopRuntime()));
+                }
+                case "POST reload" -> {
+                    return done(ApiResponse.empty().then(() -> supervisor.control().restartRuntime()));
+                }
+                case "POST restart" -> {
+                    return supervisor.restartServices(restartIds(request)).thenApply(done -> ApiResponse.empty());
+                }
+                case "GET services" -> {
+                    return done(ApiResponse.json(services()));
+                }
+                case "GET metrics" -> {
+                    MetricsFormat format = request.header("accept").filter(accept -> accept.contains("json")).isPresent()
+                            ? MetricsFormat.JSON : MetricsFormat.TEXT;
+                    return supervisor.metrics(format).thenApply(body -> ApiResponse.text(format == MetricsFormat.JSON
+                            ? "application/json" : "text/plain; version=0.0.4; charset=utf-8", body));
+                }
+                default -> { }
+            }
+        }
+        if (first.equals("services") && parts.length >= 2) {
+            return serviceRoute(request, parts);
+        }
+        if (first.equals("logs") && parts.length == 2 && method.equals("GET")) {
+            return done(logRoute(parts[1]));
+        }
+        throw ApiError.routeNotFound(method, ManagementHandler.PREFIX + request.path());
+    }
+
+    private CompletableFuture<ApiResponse> serviceRoute(ApiRequest request, String[] parts) {
+        ServiceTarget target = ServiceTarget.parse(supervisor, parts[1]);
+        ServiceConfig service = target.service();
+        String method = request.method();
+        String action = parts.length == 2 ? "" : parts[2];
+        if (action.equals("proxy")) {
+            String rest = "/" + String.join("/", java.util.Arrays.copyOfRange(parts, 3, parts.length));
+            return inject.send(target, rest.equals("/") && parts.length == 3 ? "" : rest, request);
+        }
+        if (parts.length > 3) {
+            throw ApiError.routeNotFound(method, ManagementHandler.PREFIX + request.path());
+        }
+        switch (method + " " + action) {
+            case "GET " -> {
+                return done(ApiResponse.json(ServiceDetails.of(supervisor, service)));
+            }
+            case "GET config" -> {
+                return done(ApiResponse.json(service.application().settings()));
+            }
+            case "GET env" -> {
+                return done(ApiResponse.json(env(service.env())));
+            }
+            case "GET openapi-schema" -> throw new ApiError(500, "RT_RUNTIME_FAILED_TO_RETRIEVE_OPENAPI_SCHEMA",
+                    "Failed to retrieve OpenAPI schema for service with id \"" + service.id() + "\": a service of kind \""
+                            + service.application().kind() + "\" has no OpenAPI schema");
+            case "GET graphql-schema" -> throw new ApiError(500, "RT_RUNTIME_FAILED_TO_RETRIEVE_GRAPHQL_SCHEMA",
+                    "Failed to retrieve GraphQL schema for service with id \"" + service.id() + "\": a service of kind \""
+                            + service.application().kind() + "\" has no GraphQL schema");
+            case "POST start" -> {
+                if (!ServiceTarget.status(supervisor, service.id()).equals("stopped")) {
+                    throw new ApiError(500, "RT_RUNTIME_SERVICE_ALREADY_STARTED",
+                            "Service with id '" + service.id() + "' is already started");
+                }
+                return supervisor.startService(service.id()).thenApply(done -> ApiResponse.empty());
+            }
+            case "POST stop" -> {
+                return supervisor.stopService(service.id()).thenApply(done -> ApiResponse.empty());
+            }
+            case "POST heap-dump" -> {
+                return diagnostic(target, Diagnose.HEAP_DUMP, Duration.ZERO);
+            }
+            case "POST profile" -> {
+                return diagnostic(target, Diagnose.PROFILE, profileDuration(request));
+            }
+            default -> throw ApiError.routeNotFound(method, ManagementHandler.PREFIX + request.path());
+        }
+    }
+
+    /** The worker writes the file into the runtime's private directory; it is sent back, then removed. */
+    private CompletableFuture<ApiResponse> diagnostic(ServiceTarget target, String kind, Duration duration) {
+        if (target.startedWorker(supervisor).isEmpty()) {
+            throw ApiError.notStarted(target.service().id());
+        }
+        java.util.OptionalInt worker = target.worker().map(java.util.OptionalInt::of).orElse(java.util.OptionalInt.empty());
+        return supervisor.diagnose(target.service().id(), worker, kind, duration)
+                .thenApply(file -> ApiResponse.file(file, "application/octet-stream"));
+    }
+
+    private static Duration profileDuration(ApiRequest request) {
+        String millis = request.queryParameter("durationMillis", "30000");
+        try {
+            long value = Long.parseLong(millis);
+            if (value < 1 || value > 3_600_000) {
+                throw new NumberFormatException();
+            }
+            return Duration.ofMillis(value);
+        } catch (NumberFormatException e) {
+            throw new ApiError(400, "RT_INVALID_DURATION",
+                    "durationMillis must be a number of milliseconds from 1 to 3600000, found \"" + millis + "\"");
+        }
+    }
+
+    private ApiResponse logRoute(String which) {
+        switch (which) {
+            case "indexes" -> {
+                ObjectNode body = object();
+                logs.indexes().forEach(body.putArray("indexes")::add);
+                return ApiResponse.json(body);
+            }
+            case "all" -> {
+                return ApiResponse.text("application/x-ndjson", logs.all());
+            }
+            default -> {
+                try {
+                    int index = Integer.parseInt(which);
+                    return ApiResponse.text("application/x-ndjson", logs.read(index).orElseThrow(() -> new ApiError(404,
+                            "RT_LOG_FILE_NOT_FOUND", "Log file " + index + " not found. Available log files are: "
+                                    + logs.indexes())));
+                } catch (NumberFormatException e) {
+                    throw ApiError.routeNotFound("GET", ManagementHandler.PREFIX + "/logs/" + which);
+                }
+            }
+        }
+    }
+
+    private ObjectNode services() {
+        ObjectNode body = object();
+        body.put("entrypoint", supervisor.config().entrypoint());
+        body.put("production", supervisor.options().production());
+        var list = body.putArray("services");
+        supervisor.config().services().forEach(s -> list.add(ServiceDetails.of(supervisor, s)));
+        return body;
+    }
+
+    /** The supervisor's environment with {@code extra} over it, sorted by name; {@code RT_ROOT} included. */
+    private ObjectNode env(Map<String, String> extra) {
+        Map<String, String> all = new TreeMap<>(supervisor.realEnv());
+        all.putAll(extra);
+        all.putIfAbsent("RT_ROOT", supervisor.config().root().toAbsolutePath().toString());
+        ObjectNode body = object();
+        all.forEach(body::put);
+        return body;
+    }
+
+    private List<String> restartIds(ApiRequest request) {
+        if (request.body().length == 0) {
+            return supervisor.config().serviceIds();
+        }
+        JsonNode body;
+        try {
+            body = ApiResponse.JSON.readTree(request.body());
+        } catch (IOException e) {
+            throw new ApiError(400, "RT_INVALID_REQUEST_BODY", "the body must be JSON like {\"services\": [\"api\"]}: "
+                    + e.getMessage());
+        }
+        JsonNode ids = body.path("services");
+        if (ids.isMissingNode()) {
+            return supervisor.config().serviceIds();
+        }
+        List<String> result = new ArrayList<>();
+        ids.forEach(id -> result.add(ServiceTarget.parse(supervisor, id.asText()).service().id()));
+        return result;
+    }
+
+    static ApiResponse errorResponse(Throwable error) {
+        Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
+        if (cause instanceof ApiError api) {
+            return ApiResponse.error(api);
+        }
+        if (cause instanceof RtException rt) {
+            return ApiResponse.error(new ApiError(500, rt.code(), rt.getMessage()));
+        }
+        if (cause instanceof java.net.http.HttpTimeoutException) {
+            return ApiResponse.error(new ApiError(504, "RT_INJECT_TIMEOUT", "the service did not answer in time: " + cause.getMessage()));
+        }
+        if (cause instanceof IOException) {
+            return ApiResponse.error(new ApiError(502, "RT_INJECT_FAILED", "the request could not be sent: " + cause));
+        }
+        return ApiResponse.error(new ApiError(500, "RT_INTERNAL_ERROR", String.valueOf(cause)));
+    }
+
+    private static ObjectNode object() {
+        return JsonNodeFactory.instance.objectNode();
+    }
+
+    private static CompletableFuture<ApiResponse> done(ApiResponse response) {
+        return CompletableFuture.completedFuture(response);
+    }
+}

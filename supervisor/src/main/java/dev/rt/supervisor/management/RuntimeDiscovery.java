@@ -1,0 +1,92 @@
+package dev.rt.supervisor.management;
+
+import dev.rt.protocol.RtException;
+import java.io.IOException;
+import java.net.ConnectException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Consumer;
+import java.util.stream.Stream;
+
+/**
+ * Finds the running runtimes: every all-digit entry of {@code <tmpdir>/rt/pids} is a socket named by its
+ * runtime's pid; each is asked for its metadata. A socket nobody accepts on (its runtime is gone) is removed.
+ */
+public final class RuntimeDiscovery {
+    private final Path directory;
+    private final Consumer<String> warnings;
+
+    public RuntimeDiscovery(Consumer<String> warnings) {
+        this(ManagementSocketPath.pidsDirectory(), warnings);
+    }
+
+    public RuntimeDiscovery(Path directory, Consumer<String> warnings) {
+        this.directory = directory;
+        this.warnings = warnings;
+    }
+
+    /** The runtimes that answer, by pid. */
+    public List<RuntimeInfo> list() {
+        List<RuntimeInfo> found = new ArrayList<>();
+        List<Path> sockets;
+        try (Stream<Path> entries = Files.list(directory)) {
+            sockets = entries.filter(p -> p.getFileName().toString().matches("\\d+")).toList();
+        } catch (NoSuchFileException e) {
+            return found;
+        } catch (IOException e) {
+            warnings.accept("cannot list " + directory + ": " + e.getMessage());
+            return found;
+        }
+        for (Path socket : sockets) {
+            long pid = Long.parseLong(socket.getFileName().toString());
+            query(pid, socket).ifPresent(found::add);
+        }
+        found.sort(Comparator.comparingLong(RuntimeInfo::pid));
+        return found;
+    }
+
+    /** The runtime listening on one socket (a custom {@code managementApi.socket}), queried as pid 0 if it has none. */
+    public static RuntimeInfo at(Path socket) {
+        try {
+            var metadata = new ManagementClient(socket).getJson("/metadata");
+            return new RuntimeInfo(metadata.path("pid").asLong(0), socket, metadata);
+        } catch (IOException e) {
+            throw new RtException("RT_RUNTIME_UNREACHABLE", "no runtime answers on " + socket + ": " + e.getMessage());
+        }
+    }
+
+    private Optional<RuntimeInfo> query(long pid, Path socket) {
+        try {
+            return Optional.of(new RuntimeInfo(pid, socket, new ManagementClient(socket).getJson("/metadata")));
+        } catch (ConnectException | NoSuchFileException e) {
+            removeStale(socket);
+        } catch (IOException e) {
+            if (isStale(e)) {
+                removeStale(socket);
+            } else {
+                warnings.accept("Failed to retrieve metadata for runtime with PID " + pid + ": " + e.getMessage());
+            }
+        } catch (RtException e) {
+            warnings.accept("Failed to retrieve metadata for runtime with PID " + pid + ": " + e.getMessage());
+        }
+        return Optional.empty();
+    }
+
+    private static boolean isStale(IOException e) {
+        String message = String.valueOf(e.getMessage());
+        return message.contains("Connection refused") || message.contains("No such file");
+    }
+
+    private void removeStale(Path socket) {
+        try {
+            Files.deleteIfExists(socket);
+        } catch (IOException e) {
+            warnings.accept("cannot remove the stale socket " + socket + ": " + e.getMessage());
+        }
+    }
+}

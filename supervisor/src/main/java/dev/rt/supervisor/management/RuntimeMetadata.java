@@ -1,0 +1,43 @@
+package dev.rt.supervisor.management;
+
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.rt.supervisor.RtVersion;
+import dev.rt.supervisor.Supervisor;
+import java.nio.file.Path;
+
+/**
+ * {@code GET /metadata}: {@code pid, cwd, argv, uptimeSeconds, execPath, javaVersion, rtVersion, projectDir,
+ * name, url} (REFERENCE.md §1.2, with the JVM in place of Node and the project directory's name in place of a
+ * package name). What {@code rt ps} shows.
+ */
+final class RuntimeMetadata {
+    private static final long STARTED_AT = ProcessHandle.current().info().startInstant()
+            .map(java.time.Instant::toEpochMilli).orElse(System.currentTimeMillis());
+
+    private RuntimeMetadata() {
+    }
+
+    static ObjectNode of(Supervisor supervisor) {
+        ObjectNode metadata = JsonNodeFactory.instance.objectNode();
+        ProcessHandle.Info info = ProcessHandle.current().info();
+        Path projectDir = supervisor.config().root().toAbsolutePath();
+        metadata.put("pid", ProcessHandle.current().pid());
+        metadata.put("cwd", Path.of("").toAbsolutePath().toString());
+        var argv = metadata.putArray("argv");
+        info.command().ifPresent(argv::add);
+        info.arguments().ifPresent(arguments -> java.util.Arrays.stream(arguments).forEach(argv::add));
+        metadata.put("uptimeSeconds", Math.max(0, (System.currentTimeMillis() - STARTED_AT) / 1000));
+        metadata.put("execPath", info.command().orElse(""));
+        metadata.put("javaVersion", System.getProperty("java.version"));
+        metadata.put("rtVersion", RtVersion.get());
+        metadata.put("projectDir", projectDir.toString());
+        metadata.put("name", projectDir.getFileName() == null ? "" : projectDir.getFileName().toString());
+        if (supervisor.entrypointAddress().isPresent()) {
+            metadata.put("url", supervisor.url());
+        } else {
+            metadata.putNull("url");
+        }
+        return metadata;
+    }
+}
