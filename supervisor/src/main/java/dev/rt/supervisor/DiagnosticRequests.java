@@ -6,6 +6,7 @@ import dev.rt.protocol.RtException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
+import java.util.OptionalInt;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
@@ -18,6 +19,21 @@ import java.util.concurrent.atomic.AtomicLong;
 final class DiagnosticRequests {
     private final AtomicLong ids = new AtomicLong();
     private final Map<Long, CompletableFuture<Path>> pending = new ConcurrentHashMap<>();
+
+    /**
+     * Asks a started worker of the service (worker {@code index}, or the first started one when empty) for a
+     * heap dump or a JFR recording written into {@code directory}; completes with the file once written.
+     */
+    CompletableFuture<Path> send(WorkerLifecycle lifecycle, String serviceId, OptionalInt index, String kind,
+            Path directory, Duration duration) {
+        return lifecycle.started(workers -> {
+            Worker worker = workers.stream().filter(w -> w.service.id().equals(serviceId))
+                    .filter(w -> index.isEmpty() || w.index == index.getAsInt()).findFirst()
+                    .orElseThrow(() -> new RtException("RT_RUNTIME_SERVICE_NOT_STARTED", "no started worker "
+                            + serviceId + (index.isPresent() ? ":" + index.getAsInt() : "") + " to diagnose"));
+            return send(worker, kind, directory, duration);
+        }).thenCompose(file -> file);
+    }
 
     /** On the supervisor loop: sends the request to a started worker. */
     CompletableFuture<Path> send(Worker worker, String kind, Path directory, Duration duration) {

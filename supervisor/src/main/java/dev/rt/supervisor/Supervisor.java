@@ -16,7 +16,9 @@ import dev.rt.supervisor.proxy.EntrypointServer;
 import dev.rt.supervisor.proxy.MeshProxy;
 import dev.rt.supervisor.proxy.ProxyEventLoops;
 import dev.rt.supervisor.proxy.RequestObserver;
+import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,7 +26,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -43,6 +44,8 @@ public final class Supervisor implements AutoCloseable {
     private StartOrder order;
     private WorkerRegistry registry;
     private WorkerLifecycle lifecycle;
+    private volatile Reloads reloads;
+    private final List<RuntimeEvents> listeners = new ArrayList<>(); // until start() hands them to reloads
     private EntrypointServer entrypoint;
     private final HttpMetrics httpMetrics = new HttpMetrics();
     /** {@code -Drt.httpMetrics=false} stops measuring requests: only for the baseline of bench/metrics.sh. */
@@ -51,16 +54,11 @@ public final class Supervisor implements AutoCloseable {
     private volatile SupervisorMetrics metrics;
     private volatile InetSocketAddress entrypointAddress;
     private boolean stopped;
-    private final Object reloadLock = new Object();
-    private CompletableFuture<Void> reloading = CompletableFuture.completedFuture(null);
-    private final Map<String, CompletableFuture<Void>> watchReloads = new java.util.HashMap<>(); // under reloadLock
-    private final java.util.Set<String> changedAgain = new java.util.HashSet<>();                // under reloadLock
-    private final List<RuntimeEvents> listeners = new CopyOnWriteArrayList<>();
     private final long createdAtMillis = System.currentTimeMillis();
     private volatile String status = "init";
     private volatile RuntimeControl control;
     private volatile int meshPort;
-    private volatile java.nio.file.Path runtimeDirectory;
+    private volatile Path runtimeDirectory;
 
     public Supervisor(RuntimeConfig config, RuntimeLog log, Map<String, String> realEnv) {
         this(config, RuntimeOptions.DEFAULTS, log, realEnv);
@@ -93,6 +91,8 @@ public final class Supervisor implements AutoCloseable {
                     directory.agentSocket(), config.root());
             ClassDataArchive sharing = remember(ClassDataArchive.forAgent(command.java(), command.agentJar(), realEnv));
             lifecycle = new WorkerLifecycle(config, options, command, sharing, registry, log, realEnv, meshPort);
+            reloads = new Reloads(lifecycle, config.serviceIds(), log);
+            listeners.forEach(reloads::addListener);
             remember(AgentServer.start(directory.agentSocket(), lifecycle, log));
             metrics = remember(SupervisorMetrics.start(config, loops, lifecycle, registry, httpMetrics, log));
             if (config.sections().managementApi().enabled()) {
@@ -146,8 +146,12 @@ public final class Supervisor implements AutoCloseable {
     }
 
     /** From now on {@code events} hears of this runtime's reloads. */
-    public void addListener(RuntimeEvents events) {
-        listeners.add(events);
+    public synchronized void addListener(RuntimeEvents events) {
+        if (reloads != null) {
+            reloads.addListener(events);
+        } else {
+            listeners.add(events);
+        }
     }
 
     /**
@@ -221,7 +225,7 @@ public final class Supervisor implements AutoCloseable {
     }
 
     /** The runtime's private directory, once started. */
-    public java.nio.file.Path runtimeDirectory() {
+    public Path runtimeDirectory() {
         return runtimeDirectory;
     }
 
@@ -233,56 +237,16 @@ public final class Supervisor implements AutoCloseable {
     /** Without a {@link RuntimeControl}, stopping stops this supervisor on a thread of its own. */
     public RuntimeControl control() {
         RuntimeControl current = control;
-        return current != null ? current : new RuntimeControl() {
-            @Override
-            public void stopRuntime() {
-                new Thread(Supervisor.this::stop, "rt-management-stop").start();
-            }
-
-            @Override
-            public void restartRuntime() {
-                throw new RtException("RT_RUNTIME_RESTART_UNSUPPORTED", "this runtime cannot restart itself (it was not started by rt start)");
-            }
-        };
+        return current != null ? current : RuntimeControl.standalone(this::stop);
     }
 
-    /** The services of {@code ids} reloaded one worker at a time, like {@link #reload()} for some services. */
-    public CompletableFuture<Void> restartServices(List<String> ids) {
+    /** What the management API does to services (start, stop, restart, diagnose); fails before start. */
+    public ServiceOperations services() {
         WorkerLifecycle current = lifecycle;
         if (current == null) {
-            return CompletableFuture.failedFuture(new RtException("RT_NOT_STARTED", "the runtime has not started"));
+            throw new RtException("RT_NOT_STARTED", "the runtime has not started");
         }
-        return CompletableFuture.allOf(ids.stream().map(current::reload).toArray(CompletableFuture[]::new));
-    }
-
-    /** Starts the service's workers ({@code workers} of them, one in development); completes when all are ready. */
-    public CompletableFuture<Void> startService(String id) {
-        ServiceConfig service = config.service(id).orElseThrow();
-        List<CompletableFuture<Integer>> ready = new ArrayList<>();
-        for (int i = 0; i < workersOf(service); i++) {
-            ready.add(lifecycle.start(service));
-        }
-        return CompletableFuture.allOf(ready.toArray(CompletableFuture[]::new));
-    }
-
-    /**
-     * A heap dump ({@code Diagnose.HEAP_DUMP}) or a JFR recording ({@code Diagnose.PROFILE}) of a started worker
-     * of the service, written by the worker into the runtime's private directory; the caller removes the file.
-     */
-    public CompletableFuture<java.nio.file.Path> diagnose(String serviceId, java.util.OptionalInt worker, String kind,
-            Duration duration) {
-        try {
-            java.nio.file.Path directory = java.nio.file.Files.createDirectories(runtimeDirectory.resolve("diagnostics"));
-            return lifecycle.diagnose(serviceId, worker, kind, directory, duration);
-        } catch (java.io.IOException e) {
-            return CompletableFuture.failedFuture(new RtException("RT_DIAGNOSTIC_FAILED",
-                    "cannot create " + runtimeDirectory.resolve("diagnostics") + ": " + e.getMessage()));
-        }
-    }
-
-    /** Stops every worker of the service gracefully; it stays stopped until {@link #startService(String)}. */
-    public CompletableFuture<Void> stopService(String id) {
-        return lifecycle.stopService(id, config.gracefulShutdown().service());
+        return new ServiceOperations(config, current, runtimeDirectory, this::workersOf);
     }
 
     public RuntimeConfig config() {
@@ -305,23 +269,7 @@ public final class Supervisor implements AutoCloseable {
                 ready.add(lifecycle.start(service));
             }
         }
-        RuntimeException first = null;
-        for (CompletableFuture<Integer> worker : ready) {
-            try {
-                worker.get();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new RtException("RT_INTERRUPTED", "interrupted while starting the services");
-            } catch (ExecutionException e) {
-                if (first == null) {
-                    first = e.getCause() instanceof RtException rt ? rt
-                            : new RtException("RT_SERVICE_START_FAILED", "a worker failed to start: " + e.getCause());
-                }
-            }
-        }
-        if (first != null) {
-            throw first;
-        }
+        Readiness.await(ready);
     }
 
     /**
@@ -330,23 +278,11 @@ public final class Supervisor implements AutoCloseable {
      * keeps answering. The supervisor process and the entrypoint's port stay. Completes when all are done.
      */
     public CompletableFuture<Void> reload() {
-        WorkerLifecycle current = lifecycle;
-        if (current == null || entrypointAddress == null) {
+        if (reloads == null || entrypointAddress == null) {
             return CompletableFuture.failedFuture(new RtException("RT_NOT_STARTED",
                     "the runtime cannot reload before it has started"));
         }
-        synchronized (reloadLock) {
-            if (!reloading.isDone()) {
-                log.warn("A reload is already in progress; this request joins it.");
-                return reloading;
-            }
-            listeners.forEach(RuntimeEvents::reloading);
-            List<CompletableFuture<Void>> services = config.serviceIds().stream().map(current::reload).toList();
-            reloading = CompletableFuture.allOf(services.toArray(CompletableFuture[]::new))
-                    .thenRun(() -> log.info("All services have been restarted."))
-                    .whenCompleteAsync((done, error) -> listeners.forEach(RuntimeEvents::reloaded)); // off the loop
-            return reloading;
-        }
+        return reloads.all();
     }
 
     /** {@code --dev} with {@code watch}: a change to a service's files restarts it, one worker at a time. */
@@ -355,34 +291,10 @@ public final class Supervisor implements AutoCloseable {
             return;
         }
         try {
-            remember(ServiceWatcher.start(config.services(), log, this::serviceChanged));
+            remember(ServiceWatcher.start(config.services(), log, reloads::serviceChanged));
             log.info("Watching the services' files for changes.");
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             log.warn("Cannot watch the services' files for changes: " + e.getMessage());
-        }
-    }
-
-    /** Restarts a service whose files changed; changes during its restart restart it once more afterwards. */
-    private void serviceChanged(String serviceId) {
-        synchronized (reloadLock) {
-            CompletableFuture<Void> running = watchReloads.get(serviceId);
-            if (running != null && !running.isDone()) {
-                changedAgain.add(serviceId);
-                return;
-            }
-            log.info("The files of the service \"" + serviceId + "\" have changed, restarting it ...");
-            watchReloads.put(serviceId, lifecycle.reload(serviceId).whenComplete((done, error) -> {
-                if (error == null) {
-                    log.info("The service \"" + serviceId + "\" has been successfully reloaded.");
-                }
-                boolean again;
-                synchronized (reloadLock) {
-                    again = changedAgain.remove(serviceId);
-                }
-                if (again) {
-                    serviceChanged(serviceId);
-                }
-            }));
         }
     }
 

@@ -26,7 +26,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalDouble;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
@@ -36,6 +35,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Function;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -142,13 +142,9 @@ final class WorkerLifecycle implements AgentEvents, AutoCloseable {
         });
     }
 
-    /** The started workers connected to this supervisor, to ask for their metrics. */
-    CompletableFuture<List<ScrapeTarget>> scrapeTargets() {
-        return onLoop(() -> workers.values().stream()
-                .filter(w -> w.state == WorkerState.STARTED && w.connection != null)
-                .map(w -> new ScrapeTarget(w.service.id(), w.index, w.connection,
-                        w.lastStats == null ? OptionalDouble.empty() : OptionalDouble.of(w.lastStats.elu())))
-                .toList());
+    /** Runs {@code query} on the loop over the started workers, in the order they were launched. */
+    <T> CompletableFuture<T> started(Function<List<Worker>, T> query) {
+        return onLoop(() -> query.apply(workers.values().stream().filter(w -> w.state == WorkerState.STARTED).toList()));
     }
 
     PendingScrapes scrapes() {
@@ -162,22 +158,6 @@ final class WorkerLifecycle implements AgentEvents, AutoCloseable {
     /** True once a worker of some service died and was not restarted, until a worker of that service starts. */
     boolean hasQuarantinedService() {
         return !quarantined.isEmpty();
-    }
-
-    /**
-     * Asks a started worker of the service (worker {@code index}, or the first started one when empty) for a
-     * heap dump or a JFR recording written into {@code directory}; completes with the file once written.
-     */
-    CompletableFuture<java.nio.file.Path> diagnose(String serviceId, java.util.OptionalInt index, String kind,
-            java.nio.file.Path directory, Duration duration) {
-        return onLoop(() -> {
-            Worker worker = workers.values().stream()
-                    .filter(w -> w.service.id().equals(serviceId) && w.state == WorkerState.STARTED)
-                    .filter(w -> index.isEmpty() || w.index == index.getAsInt()).findFirst()
-                    .orElseThrow(() -> new RtException("RT_RUNTIME_SERVICE_NOT_STARTED", "no started worker "
-                            + serviceId + (index.isPresent() ? ":" + index.getAsInt() : "") + " to diagnose"));
-            return diagnostics.send(worker, kind, directory, duration);
-        }).thenCompose(file -> file);
     }
 
     DiagnosticRequests diagnostics() {

@@ -66,7 +66,7 @@ final class ManagementRoutes {
                     return done(ApiResponse.empty().then(() -> supervisor.control().restartRuntime()));
                 }
                 case "POST restart" -> {
-                    return supervisor.restartServices(restartIds(request)).thenApply(done -> ApiResponse.empty());
+                    return supervisor.services().restart(restartIds(request)).thenApply(done -> ApiResponse.empty());
                 }
                 case "GET services" -> {
                     return done(ApiResponse.json(services()));
@@ -122,10 +122,10 @@ final class ManagementRoutes {
                     throw new ApiError(500, "RT_RUNTIME_SERVICE_ALREADY_STARTED",
                             "Service with id '" + service.id() + "' is already started");
                 }
-                return supervisor.startService(service.id()).thenApply(done -> ApiResponse.empty());
+                return supervisor.services().start(service.id()).thenApply(done -> ApiResponse.empty());
             }
             case "POST stop" -> {
-                return supervisor.stopService(service.id()).thenApply(done -> ApiResponse.empty());
+                return supervisor.services().stop(service.id()).thenApply(done -> ApiResponse.empty());
             }
             case "POST heap-dump" -> {
                 return diagnostic(target, Diagnose.HEAP_DUMP, Duration.ZERO);
@@ -143,7 +143,7 @@ final class ManagementRoutes {
             throw ApiError.notStarted(target.service().id());
         }
         java.util.OptionalInt worker = target.worker().map(java.util.OptionalInt::of).orElse(java.util.OptionalInt.empty());
-        return supervisor.diagnose(target.service().id(), worker, kind, duration)
+        return supervisor.services().diagnose(target.service().id(), worker, kind, duration)
                 .thenApply(file -> ApiResponse.file(file, "application/octet-stream"));
     }
 

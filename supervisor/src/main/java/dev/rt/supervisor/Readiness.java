@@ -1,0 +1,33 @@
+package dev.rt.supervisor;
+
+import dev.rt.protocol.RtException;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+
+/** Waiting for workers that were started together: all of them, then the first failure, if any, is thrown. */
+final class Readiness {
+    private Readiness() {
+    }
+
+    /** Waits for every one of {@code ready}; throws the first failure once all have ended. */
+    static void await(List<CompletableFuture<Integer>> ready) {
+        RtException first = null;
+        for (CompletableFuture<Integer> worker : ready) {
+            try {
+                worker.get();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new RtException("RT_INTERRUPTED", "interrupted while starting the services");
+            } catch (ExecutionException e) {
+                if (first == null) {
+                    first = e.getCause() instanceof RtException rt ? rt
+                            : new RtException("RT_SERVICE_START_FAILED", "a worker failed to start: " + e.getCause());
+                }
+            }
+        }
+        if (first != null) {
+            throw first;
+        }
+    }
+}

@@ -1,0 +1,76 @@
+package dev.rt.supervisor;
+
+import dev.rt.supervisor.log.RuntimeLog;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/**
+ * The reloads of one runtime: of every service at once (a signal or a request; a second request while one runs
+ * joins it, and {@link RuntimeEvents} listeners hear when it begins and ends), and of one service whose files
+ * changed in development (a change during its restart restarts it once more afterwards).
+ */
+final class Reloads {
+    private final WorkerLifecycle lifecycle;
+    private final List<String> serviceIds;
+    private final RuntimeLog log;
+    private final List<RuntimeEvents> listeners = new CopyOnWriteArrayList<>();
+    private final Object lock = new Object();
+    private CompletableFuture<Void> reloading = CompletableFuture.completedFuture(null); // under lock
+    private final Map<String, CompletableFuture<Void>> watchReloads = new HashMap<>();   // under lock
+    private final Set<String> changedAgain = new HashSet<>();                             // under lock
+
+    Reloads(WorkerLifecycle lifecycle, List<String> serviceIds, RuntimeLog log) {
+        this.lifecycle = lifecycle;
+        this.serviceIds = List.copyOf(serviceIds);
+        this.log = log;
+    }
+
+    void addListener(RuntimeEvents events) {
+        listeners.add(events);
+    }
+
+    /** Every service, services in parallel and each one's workers one at a time. */
+    CompletableFuture<Void> all() {
+        synchronized (lock) {
+            if (!reloading.isDone()) {
+                log.warn("A reload is already in progress; this request joins it.");
+                return reloading;
+            }
+            listeners.forEach(RuntimeEvents::reloading);
+            List<CompletableFuture<Void>> services = serviceIds.stream().map(lifecycle::reload).toList();
+            reloading = CompletableFuture.allOf(services.toArray(CompletableFuture[]::new))
+                    .thenRun(() -> log.info("All services have been restarted."))
+                    .whenCompleteAsync((done, error) -> listeners.forEach(RuntimeEvents::reloaded)); // off the loop
+            return reloading;
+        }
+    }
+
+    /** Restarts a service whose files changed. */
+    void serviceChanged(String serviceId) {
+        synchronized (lock) {
+            CompletableFuture<Void> running = watchReloads.get(serviceId);
+            if (running != null && !running.isDone()) {
+                changedAgain.add(serviceId);
+                return;
+            }
+            log.info("The files of the service \"" + serviceId + "\" have changed, restarting it ...");
+            watchReloads.put(serviceId, lifecycle.reload(serviceId).whenComplete((done, error) -> {
+                if (error == null) {
+                    log.info("The service \"" + serviceId + "\" has been successfully reloaded.");
+                }
+                boolean again;
+                synchronized (lock) {
+                    again = changedAgain.remove(serviceId);
+                }
+                if (again) {
+                    serviceChanged(serviceId);
+                }
+            }));
+        }
+    }
+}
