@@ -46,18 +46,19 @@ class LogsAndInjectIT extends ManagedRuntimes {
         rt(a, "inject", "-s", "back:1", "/exit"); // the worker halts as it answers: the answer may be lost
         String warning = warnings.awaitStdout("unexpectedly exited with code 3", LINE);
         assertThat(warning).matches("\\d\\d:\\d\\d:\\d\\d\\.\\d{3} \\(" + alpha.pid()
-                + "\\) rt WARN: The worker 1 of the service \"back\" unexpectedly exited with code 3\\.");
+                + "\\) back:1 WARN: The worker 1 of the service \"back\" unexpectedly exited with code 3\\.");
         live.awaitStdout("unexpectedly exited with code 3", LINE);
         alpha.awaitStdout("has been successfully restarted", LINE);
         live.awaitStdout("has been successfully restarted", LINE);
         history.awaitStdout("has been successfully restarted", LINE);
 
         assertThat(back.stdout()).contains("\"name\":\"back\"").contains("\"msg\":\"slow request started\"")
-                .doesNotContain("unexpectedly exited").doesNotContain("\"name\":\"front\"");
+                .contains("unexpectedly exited") // the runtime's lines about a worker carry its service
+                .doesNotContain("\"name\":\"front\"");
         assertThat(front.stdout()).contains("front:0 INFO: slow request started").doesNotContain("back:")
                 .doesNotContain("unexpectedly exited");
         assertThat(warnings.stdout()).doesNotContain("INFO").doesNotContain("slow request started");
-        assertThat(live.stdout()).contains("rt WARN: The worker 1 of the service \"back\" is being restarted")
+        assertThat(live.stdout()).contains("back:1 WARN: The worker 1 of the service \"back\" is being restarted")
                 .doesNotContain("rt is now listening at");
         assertThat(history.stdout()).startsWith("{\"level\":30").contains("rt is now listening at")
                 .contains("unexpectedly exited with code 3");

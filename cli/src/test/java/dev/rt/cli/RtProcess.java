@@ -60,7 +60,10 @@ final class RtProcess implements AutoCloseable {
      */
     static RtProcess startWith(List<String> prefix, List<String> jvmOptions, Path directory, Map<String, String> env,
             String... args) throws IOException {
-        List<String> command = new ArrayList<>(prefix);
+        // As from an interactive shell: a build started in the background (`mvn verify &`) ignores SIGINT, and
+        // a process inherits that, so the JVM would never hear the Ctrl-C the tests send.
+        List<String> command = new ArrayList<>(List.of("env", "--default-signal=INT,TERM"));
+        command.addAll(prefix);
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.add("-XX:+UseSerialGC");
         command.addAll(jvmOptions);
