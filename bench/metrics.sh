@@ -11,7 +11,8 @@
 #   throughput: two rts side by side, each the bench app on 1 worker. A: metrics server on, logger at info,
 #               and a scrape of /metrics every second during A's runs. B: no metrics section, logger
 #               silent, and request measurement off in the proxy (-Drt.httpMetrics=false): both off.
-#               wrk on <entrypoint>/hello, one warm-up of each, then ROUNDS interleaved rounds A, B.
+#               wrk on <entrypoint>/hello, one warm-up of each, then ROUNDS interleaved rounds, A then B in odd
+#               rounds and B then A in even ones.
 #               Medians of requests/s, the ratio A/B; target ≥ 0.95.
 #
 # Settings (environment): SCRAPES (200), WARM_SCRAPES (100), ROUNDS (5), DURATION (10s), WARMUP (5s), THREADS (2),
@@ -149,9 +150,14 @@ throughput_part() {
     : >"$BENCH_TMP/tp.tsv"
     measure A warmup "$url_a" "$WARMUP" "$scrape"
     measure B warmup "$url_b" "$WARMUP"
-    for round in $(seq 1 "$ROUNDS"); do
-        measure A "$round" "$url_a" "$DURATION" "$scrape"
-        measure B "$round" "$url_b" "$DURATION"
+    for round in $(seq 1 "$ROUNDS"); do # ABBA: which side runs first alternates, so neither gains from its turn
+        if [ $((round % 2)) -eq 1 ]; then
+            measure A "$round" "$url_a" "$DURATION" "$scrape"
+            measure B "$round" "$url_b" "$DURATION"
+        else
+            measure B "$round" "$url_b" "$DURATION"
+            measure A "$round" "$url_a" "$DURATION" "$scrape"
+        fi
     done
     [ ! -s "$log_b" ] || say "B logged $(wc -l <"$log_b") lines (silent: expected none)"
     rt_stop "$pid_a" "$log_a"; rt_stop "$pid_b" "$log_b"
