@@ -29,8 +29,13 @@ class DiagnosticsIT extends ManagedRuntimes {
             assertThat(hprof.ended()).isTrue();
             assertThat(hprof.strings()).contains("dev/rt/testdata/probe/Probe");
         }
+        long whole = Files.size(dump);
         assertThat(rt(a, "ctl", "heap-dump", "-s", "back:9", "-o", dump.toString()).stderr())
                 .startsWith("rt: Worker 9 of service back not found.");
+        assertThat(Files.size(dump)).as("a failed dump leaves the file that was there").isEqualTo(whole);
+        try (var left = Files.list(tmp)) {
+            assertThat(left.map(path -> path.getFileName().toString())).noneMatch(name -> name.endsWith(".part"));
+        }
     }
 
     @Test

@@ -8,12 +8,15 @@ import java.io.BufferedOutputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.net.StandardProtocolFamily;
 import java.net.UnixDomainSocketAddress;
 import java.nio.channels.Channels;
 import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -105,27 +108,38 @@ public final class ManagementClient {
         ByteArrayOutputStream error = new ByteArrayOutputStream();
         List<HttpResponseReader.Head> head = new ArrayList<>(1);
         long[] written = new long[1];
-        try (OutputStream file = new BufferedOutputStream(java.nio.file.Files.newOutputStream(target), 1 << 16)) {
-            exchange(method, path, List.of(), new byte[0], timeout, head::add, bytes -> {
-                try {
-                    if (head.get(0).status() >= 400) {
-                        error.writeBytes(bytes);
-                    } else {
-                        file.write(bytes);
-                        written[0] += bytes.length;
+        // Into a file beside the target, moved over it only once whole: a failure never costs an existing file.
+        Path absolute = target.toAbsolutePath();
+        Path partial = Files.createTempFile(absolute.getParent(), "." + absolute.getFileName(), ".part");
+        boolean complete = false;
+        try {
+            try (OutputStream file = new BufferedOutputStream(Files.newOutputStream(partial), 1 << 16)) {
+                exchange(method, path, List.of(), new byte[0], timeout, head::add, bytes -> {
+                    try {
+                        if (head.get(0).status() >= 400) {
+                            error.writeBytes(bytes);
+                        } else {
+                            file.write(bytes);
+                            written[0] += bytes.length;
+                        }
+                    } catch (IOException e) {
+                        throw new UncheckedIOException(e);
                     }
-                } catch (IOException e) {
-                    throw new java.io.UncheckedIOException(e);
-                }
-            });
-        } catch (java.io.UncheckedIOException e) {
-            throw e.getCause();
+                });
+            } catch (UncheckedIOException e) {
+                throw e.getCause();
+            }
+            if (head.get(0).status() >= 400) {
+                checked(new Response(head.get(0).status(), head.get(0).reason(), head.get(0).headers(), error.toByteArray()));
+            }
+            Files.move(partial, absolute, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            complete = true;
+            return written[0];
+        } finally {
+            if (!complete) {
+                Files.deleteIfExists(partial);
+            }
         }
-        if (head.get(0).status() >= 400) {
-            java.nio.file.Files.deleteIfExists(target);
-            checked(new Response(head.get(0).status(), head.get(0).reason(), head.get(0).headers(), error.toByteArray()));
-        }
-        return written[0];
     }
 
     /** {@code GET /api/v1<path>} handing each piece of the body to {@code chunks} as it arrives, until the end. */
