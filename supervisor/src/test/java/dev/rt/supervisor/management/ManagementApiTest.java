@@ -265,6 +265,9 @@ class ManagementApiTest {
         }
         assertThatThrownBy(() -> client.download("POST", "/services/front/profile?durationMillis=soon", target,
                 Duration.ofSeconds(10))).hasMessageContaining("durationMillis must be a number of milliseconds");
-        assertThat(target).doesNotExist();
+        assertThat(target).as("a failed download leaves the file that was there").hasSize(bytes);
+        try (var left = Files.list(dir)) {
+            assertThat(left.map(path -> path.getFileName().toString())).noneMatch(name -> name.endsWith(".part"));
+        }
     }
 }
