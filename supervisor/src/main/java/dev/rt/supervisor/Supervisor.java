@@ -26,9 +26,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 
 /**
  * Runs one runtime: checks the start order, binds the entrypoint and the mesh, starts the services level by
@@ -129,14 +127,8 @@ public final class Supervisor implements AutoCloseable {
     /** Every worker the supervisor currently knows. */
     public List<WorkerView> workers() {
         WorkerLifecycle current = lifecycle;
-        if (current == null) {
-            return List.of();
-        }
-        try {
-            return current.views();
-        } catch (IllegalStateException closed) {
-            return List.of();
-        }
+        return current == null ? List.of() : current.views().completeOnTimeout(List.of(), 10, TimeUnit.SECONDS)
+                .exceptionally(closed -> List.of()).join();
     }
 
     /** The services with no started worker, in configuration order: what makes {@code /ready} fail. */
@@ -160,18 +152,7 @@ public final class Supervisor implements AutoCloseable {
      */
     public boolean responsive(Duration limit) {
         WorkerLifecycle current = lifecycle;
-        if (current == null) {
-            return false;
-        }
-        try {
-            current.onLoop(() -> null).get(limit.toNanos(), TimeUnit.NANOSECONDS);
-            return true;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return false;
-        } catch (ExecutionException | TimeoutException e) {
-            return false;
-        }
+        return current != null && current.answers(limit).join();
     }
 
     /** One line on the state of the services, for systemd's {@code STATUS=} and the like. */

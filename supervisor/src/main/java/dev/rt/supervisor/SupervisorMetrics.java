@@ -17,7 +17,6 @@ import java.util.OptionalDouble;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
 
 /**
  * The supervisor's metrics and probes (REFERENCE.md §4): the {@link MetricsAggregator} over the started
@@ -88,9 +87,7 @@ final class SupervisorMetrics implements MetricsSource, AutoCloseable {
         if (lifecycle.hasQuarantinedService()) {
             return CompletableFuture.completedFuture(false);
         }
-        return lifecycle.onLoop(() -> true)
-                .completeOnTimeout(false, LOOP_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)
-                .exceptionally(error -> false);
+        return lifecycle.answers(LOOP_TIMEOUT);
     }
 
     @Override

@@ -30,11 +30,9 @@ import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -164,8 +162,14 @@ final class WorkerLifecycle implements AgentEvents, AutoCloseable {
         return diagnostics;
     }
 
-    List<WorkerView> views() {
-        return join(onLoop(() -> workers.values().stream().map(Worker::view).toList()));
+    CompletableFuture<List<WorkerView>> views() {
+        return onLoop(() -> workers.values().stream().map(Worker::view).toList());
+    }
+
+    /** True once the loop has run a no-op within {@code limit}; false when it did not, or has stopped. */
+    CompletableFuture<Boolean> answers(Duration limit) {
+        return onLoop(() -> true).completeOnTimeout(false, limit.toNanos(), TimeUnit.NANOSECONDS)
+                .exceptionally(error -> false);
     }
 
     /** Last resort: no worker starts any more, and every worker process still alive is killed at once. */
@@ -382,17 +386,6 @@ final class WorkerLifecycle implements AgentEvents, AutoCloseable {
 
     void onLoopLater(Runnable task) {
         loop.execute(task);
-    }
-
-    private static <T> T join(CompletableFuture<T> future) {
-        try {
-            return future.get(10, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted", e);
-        } catch (ExecutionException | TimeoutException e) {
-            throw new IllegalStateException("the supervisor loop did not answer", e);
-        }
     }
 
     @Override
