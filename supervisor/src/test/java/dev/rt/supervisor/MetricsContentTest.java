@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
@@ -55,18 +56,14 @@ class MetricsContentTest {
 
     /** Waits until every worker's JVM metrics are in (the first request registers them in the worker). */
     private String awaitEveryWorker() throws Exception {
-        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-        String text = "";
-        while (System.nanoTime() < deadline) {
+        String[] text = {""};
+        return Poll.until(Duration.ofSeconds(30), Duration.ofMillis(100), () -> {
             String now = rt.supervisor().metrics(MetricsFormat.TEXT).get();
-            text = now;
-            if (WORKERS.stream().allMatch(w -> now.contains("jvm_threads_current{" + labels(w) + "} ")
-                    && now.contains("rt_worker_elu{" + labels(w) + "} "))) { // ELU comes with the first Stats
-                return now;
-            }
-            Thread.sleep(100); // polling, with a deadline
-        }
-        throw new AssertionError("not every worker's JVM metrics and ELU within 30 s:\n" + text);
+            text[0] = now;
+            return WORKERS.stream().allMatch(w -> now.contains("jvm_threads_current{" + labels(w) + "} ")
+                    && now.contains("rt_worker_elu{" + labels(w) + "} ")) // ELU comes with the first Stats
+                    ? Optional.of(now) : Optional.empty();
+        }, () -> "not every worker's JVM metrics and ELU within 30 s:\n" + text[0]);
     }
 
     private static String labels(String worker) {

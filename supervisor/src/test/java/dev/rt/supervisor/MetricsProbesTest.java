@@ -9,6 +9,7 @@ import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Base64;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
@@ -118,15 +119,8 @@ class MetricsProbesTest {
     }
 
     /** Polls {@code check} until it gives a value; fails after 30 s. */
-    private static <T> T await(String what, Supplier<T> check) throws InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-        while (System.nanoTime() < deadline) {
-            T value = check.get();
-            if (value != null) {
-                return value;
-            }
-            Thread.sleep(20); // polling, with a deadline
-        }
-        throw new AssertionError("timed out waiting for " + what);
+    private static <T> T await(String what, Supplier<T> check) throws Exception {
+        return Poll.until(Duration.ofSeconds(30), Duration.ofMillis(20), () -> Optional.ofNullable(check.get()),
+                () -> "timed out waiting for " + what);
     }
 }

@@ -14,6 +14,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Optional;
 
 /**
  * A real Prometheus server (Debian's {@code prometheus}) scraping one target every second, with its data in a
@@ -31,7 +32,7 @@ final class PrometheusServer implements AutoCloseable {
         this.api = "http://127.0.0.1:" + port;
     }
 
-    static PrometheusServer start(Path dir, InetSocketAddress target) throws IOException, InterruptedException {
+    static PrometheusServer start(Path dir, InetSocketAddress target) throws Exception {
         Path binary = ExternalTool.require("prometheus");
         Files.createDirectories(dir);
         Path config = dir.resolve("prometheus.yml");
@@ -52,47 +53,35 @@ final class PrometheusServer implements AutoCloseable {
         PrometheusServer server = new PrometheusServer(process, log, port);
         try {
             server.awaitReady(Duration.ofSeconds(30));
-        } catch (RuntimeException | Error | InterruptedException e) {
+        } catch (Exception | Error e) {
             server.close();
             throw e;
         }
         return server;
     }
 
-    private void awaitReady(Duration limit) throws InterruptedException, IOException {
-        long deadline = System.nanoTime() + limit.toNanos();
-        while (System.nanoTime() < deadline) {
+    private void awaitReady(Duration limit) throws Exception {
+        Poll.until(limit, Duration.ofMillis(100), () -> {
             if (!process.isAlive()) {
                 throw new AssertionError("prometheus exited with " + process.exitValue() + ":\n" + Files.readString(log));
             }
             try {
-                if (get("/-/ready").statusCode() == 200) {
-                    return;
-                }
+                return get("/-/ready").statusCode() == 200 ? Optional.of(true) : Optional.<Boolean>empty();
             } catch (IOException notYet) {
-                // not listening yet
+                return Optional.<Boolean>empty(); // not listening yet
             }
-            Thread.sleep(100); // polling, with a deadline
-        }
-        throw new AssertionError("prometheus not ready within " + limit + ":\n" + Files.readString(log));
+        }, () -> "prometheus not ready within " + limit + ":\n" + Files.readString(log));
     }
 
     /** Runs an instant PromQL query until it answers at least {@code series} series; returns its result array. */
-    JsonNode awaitSeries(String query, int series, Duration limit) throws IOException, InterruptedException {
-        long deadline = System.nanoTime() + limit.toNanos();
-        String last = "";
-        while (System.nanoTime() < deadline) {
-            HttpResponse<String> response = get("/api/v1/query?query=" + URLEncoder.encode(query, StandardCharsets.UTF_8));
-            last = response.body();
-            JsonNode result = new ObjectMapper().readTree(last).path("data").path("result");
-            if (result.size() >= series) {
-                return result;
-            }
-            Thread.sleep(250); // polling, with a deadline
-        }
-        HttpResponse<String> targets = get("/api/v1/targets");
-        throw new AssertionError("\"" + query + "\" did not answer " + series + " series within " + limit
-                + "; last answer: " + last + "\ntargets: " + targets.body() + "\nlog:\n" + Files.readString(log));
+    JsonNode awaitSeries(String query, int series, Duration limit) throws Exception {
+        String[] last = {""};
+        return Poll.until(limit, Duration.ofMillis(250), () -> {
+            last[0] = get("/api/v1/query?query=" + URLEncoder.encode(query, StandardCharsets.UTF_8)).body();
+            JsonNode result = new ObjectMapper().readTree(last[0]).path("data").path("result");
+            return result.size() >= series ? Optional.of(result) : Optional.<JsonNode>empty();
+        }, () -> "\"" + query + "\" did not answer " + series + " series within " + limit + "; last answer: " + last[0]
+                + "\ntargets: " + get("/api/v1/targets").body() + "\nlog:\n" + Files.readString(log));
     }
 
     private HttpResponse<String> get(String path) throws IOException, InterruptedException {
