@@ -1,6 +1,5 @@
 package dev.rt.supervisor.log;
 
-import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -15,34 +14,24 @@ import java.util.Locale;
  * the longest one seen and coloured per service (an ANSI 256-colour hashed from the id), the runtime's own
  * lines prefixed {@code rt}. {@code colorize: false} leaves the colours out.
  */
-final class PrettyTarget implements LogTarget {
+final class PrettyTarget extends StreamTarget {
     private static final DateTimeFormatter CLOCK = DateTimeFormatter.ofPattern("HH:mm:ss.SSS").withZone(ZoneId.systemDefault());
     private static final String RESET = "\u001b[0m";
 
-    private final OutputStream out;
-    private final int threshold;
     private final boolean colour;
     private final LevelScale levels;
-    private final boolean ownsStream;
     private int width;
 
     PrettyTarget(OutputStream out, int threshold, boolean colour, LevelScale levels, int initialWidth, boolean ownsStream) {
-        this.out = new BufferedOutputStream(out, 1 << 16);
-        this.threshold = threshold;
+        super(out, threshold, ownsStream);
         this.colour = colour;
         this.levels = levels;
         this.width = Math.max(initialWidth, 2);
-        this.ownsStream = ownsStream;
     }
 
     /** The colour of a service: one of the ANSI 256 colours 17-230, hashed from its id. */
     static int colourOf(String serviceId) {
         return 17 + Math.floorMod(serviceId.hashCode(), 214);
-    }
-
-    @Override
-    public int threshold() {
-        return threshold;
     }
 
     @Override
@@ -79,18 +68,5 @@ final class PrettyTarget implements LogTarget {
             return "\u001b[32m";
         }
         return level >= Level.DEBUG.number() ? "\u001b[34m" : "\u001b[90m";
-    }
-
-    @Override
-    public void flush() throws IOException {
-        out.flush();
-    }
-
-    @Override
-    public void close() throws IOException {
-        out.flush();
-        if (ownsStream) {
-            out.close();
-        }
     }
 }
