@@ -24,18 +24,7 @@ ensure_rt_built
 ensure_wrk
 wait_quiet
 
-probe="$BENCH_ROOT/testdata/apps/probe"
-config="$BENCH_TMP/rt.json"
-cat >"$config" <<EOF
-{
-  "entrypoint": "api",
-  "server": { "hostname": "127.0.0.1", "port": 0 },
-  "services": [
-    { "id": "api", "path": "$probe" },
-    { "id": "back", "path": "$probe", "workers": 2 }
-  ]
-}
-EOF
+config=$(api_and_back_config rt)
 log="$BENCH_TMP/rt.log"
 rt_start "$config" "$log"
 rt_wait_listening "$RT_PID" "$log"

@@ -69,6 +69,23 @@ is_rt_worker() {
     tr '\0' ' ' <"/proc/$1/cmdline" 2>/dev/null | grep -q 'dev\.rt\.agent\.WorkerMain'
 }
 
+# Writes BENCH_TMP/NAME.json and prints its path: the probe app as "api" (the entrypoint) in front of "back" on
+# two workers, the runtime that chaos.sh and replace.sh load.
+api_and_back_config() {
+    local file="$BENCH_TMP/$1.json" probe="$BENCH_ROOT/testdata/apps/probe"
+    cat >"$file" <<EOF
+{
+  "entrypoint": "api",
+  "server": { "hostname": "127.0.0.1", "port": 0 },
+  "services": [
+    { "id": "api", "path": "$probe" },
+    { "id": "back", "path": "$probe", "workers": 2 }
+  ]
+}
+EOF
+    printf '%s\n' "$file"
+}
+
 # Starts `bin/rt start -c CONFIG` in the background with stdout and stderr to LOG; sets RT_PID.
 # Extra environment (RT_JAVA_OPTS, ...) is inherited from the caller.
 rt_start() {

@@ -46,18 +46,7 @@ rt_stop "$RT_PID" "$log"
 say "health: $h_replaced replacements, $h_errors failed of $h_requests"
 
 # ---- reload
-probe="$BENCH_ROOT/testdata/apps/probe"
-config="$BENCH_TMP/reload.json"
-cat >"$config" <<EOF
-{
-  "entrypoint": "api",
-  "server": { "hostname": "127.0.0.1", "port": 0 },
-  "services": [
-    { "id": "api", "path": "$probe" },
-    { "id": "back", "path": "$probe", "workers": 2 }
-  ]
-}
-EOF
+config=$(api_and_back_config reload)
 log="$BENCH_TMP/reload.log"
 rt_start "$config" "$log"
 rt_wait_listening "$RT_PID" "$log"
