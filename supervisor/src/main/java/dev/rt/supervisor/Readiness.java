@@ -3,6 +3,7 @@ package dev.rt.supervisor;
 import dev.rt.protocol.RtException;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 
 /** Waiting for workers that were started together: all of them, then the first failure, if any, is thrown. */
@@ -20,9 +21,11 @@ final class Readiness {
                 Thread.currentThread().interrupt();
                 throw new RtException("RT_INTERRUPTED", "interrupted while starting the services");
             } catch (ExecutionException e) {
+                Throwable cause = e.getCause() instanceof CompletionException wrapped && wrapped.getCause() != null
+                        ? wrapped.getCause() : e.getCause();
                 if (first == null) {
-                    first = e.getCause() instanceof RtException rt ? rt
-                            : new RtException("RT_SERVICE_START_FAILED", "a worker failed to start: " + e.getCause());
+                    first = cause instanceof RtException rt ? rt
+                            : new RtException("RT_SERVICE_START_FAILED", "a worker failed to start: " + cause);
                 }
             }
         }

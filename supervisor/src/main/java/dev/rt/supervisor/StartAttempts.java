@@ -28,19 +28,23 @@ final class StartAttempts {
         this.production = production;
     }
 
-    /** Starts a new worker of the service; the future completes with its port or fails with the last error. */
-    CompletableFuture<Integer> begin(ServiceConfig service) {
+    /**
+     * Starts a new worker of the service, whose application waits for {@code after}; the future completes
+     * with its port or fails with the last error. When {@code after} fails there is no retry.
+     */
+    CompletableFuture<Integer> begin(ServiceConfig service, CompletableFuture<Void> after) {
         CompletableFuture<Integer> result = new CompletableFuture<>();
-        attempt(service, lifecycle.nextIndex(service), 0, result);
+        attempt(service, lifecycle.nextIndex(service), 0, after, result);
         return result;
     }
 
-    private void attempt(ServiceConfig service, int index, int retry, CompletableFuture<Integer> result) {
+    private void attempt(ServiceConfig service, int index, int retry, CompletableFuture<Void> after,
+            CompletableFuture<Integer> result) {
         Worker worker;
         try {
-            worker = lifecycle.launch(service, index);
+            worker = lifecycle.launch(service, index, after);
         } catch (RtException e) {
-            failed(service, index, retry, e, e.getMessage(), false, result);
+            failed(service, index, retry, e, e.getMessage(), false, after, result);
             return;
         }
         worker.ready.whenComplete((port, failure) -> lifecycle.onLoopLater(() -> {
@@ -49,15 +53,15 @@ final class StartAttempts {
             } else {
                 RtException error = unwrap(failure);
                 String reason = worker.startFailure != null ? worker.startFailure : error.getMessage();
-                failed(service, index, retry, error, reason, worker.timedOut, result);
+                failed(service, index, retry, error, reason, worker.timedOut, after, result);
             }
         }));
     }
 
     private void failed(ServiceConfig service, int index, int retry, RtException error, String reason,
-            boolean timedOut, CompletableFuture<Integer> result) {
+            boolean timedOut, CompletableFuture<Void> after, CompletableFuture<Integer> result) {
         String label = Worker.describe(service.id(), index);
-        if (lifecycle.stopping()) {
+        if (lifecycle.stopping() || after.isCompletedExceptionally()) { // a dependency's failure is the one told
             result.completeExceptionally(error);
             return;
         }
@@ -80,7 +84,7 @@ final class StartAttempts {
                 ? "Performing attempt " + next + " of " + MAX_RETRIES + " to start the " + label + " again ..."
                 : "Attempt " + next + " of " + MAX_RETRIES + " to start the " + label + " again will be performed in "
                         + delay.toMillis() + "ms ...");
-        lifecycle.later(() -> attempt(service, index, next, result), delay);
+        lifecycle.later(() -> attempt(service, index, next, after, result), delay);
     }
 
     private static RtException unwrap(Throwable failure) {

@@ -92,13 +92,12 @@ public final class Supervisor implements AutoCloseable {
             reloads = new Reloads(lifecycle, config.serviceIds(), log);
             listeners.forEach(reloads::addListener);
             remember(AgentServer.start(directory.agentSocket(), lifecycle, log));
+            List<CompletableFuture<Integer>> ready = startLevels();
             metrics = remember(SupervisorMetrics.start(config, loops, lifecycle, registry, httpMetrics, log));
             if (config.sections().managementApi().enabled()) {
                 remember(dev.rt.supervisor.management.ManagementServer.start(this, log));
             }
-            for (List<ServiceConfig> level : order.startLevels()) {
-                startLevel(level);
-            }
+            Readiness.await(ready);
             entrypointAddress = bound;
             status = "started";
             log.info("rt is now listening at " + url());
@@ -242,15 +241,29 @@ public final class Supervisor implements AutoCloseable {
         return options.development() ? 1 : service.workers();
     }
 
-    /** Starts every worker of every service of one level at once, and waits for all of them. */
-    private void startLevel(List<ServiceConfig> level) {
-        List<CompletableFuture<Integer>> ready = new ArrayList<>();
-        for (ServiceConfig service : level) {
-            for (int i = 0; i < workersOf(service); i++) {
-                ready.add(lifecycle.start(service));
+    /**
+     * Starts every worker of every level, overlapping the levels: the JVMs of a level boot while the level
+     * before it starts its applications, and its own applications start once every worker of the level
+     * before is ready (so a service's dependencies answer before its code runs). If a level fails, the later
+     * ones are killed or never spawned. The futures, in start order, complete as the workers become ready.
+     */
+    private List<CompletableFuture<Integer>> startLevels() {
+        List<CompletableFuture<Integer>> all = new ArrayList<>();
+        CompletableFuture<Void> spawn = CompletableFuture.completedFuture(null);   // the level before last is ready
+        CompletableFuture<Void> release = CompletableFuture.completedFuture(null); // the level before is ready
+        for (List<ServiceConfig> level : order.startLevels()) {
+            List<CompletableFuture<Integer>> ready = new ArrayList<>();
+            for (ServiceConfig service : level) {
+                for (int i = 0; i < workersOf(service); i++) {
+                    CompletableFuture<Void> after = release;
+                    ready.add(spawn.thenCompose(go -> lifecycle.start(service, after)));
+                }
             }
+            all.addAll(ready);
+            spawn = release;
+            release = CompletableFuture.allOf(ready.toArray(CompletableFuture[]::new));
         }
-        Readiness.await(ready);
+        return all;
     }
 
     /**

@@ -24,6 +24,11 @@ final class Worker {
     final CompletableFuture<Integer> ready = new CompletableFuture<>();
     /** Completes with the exit code once the process has ended. */
     final CompletableFuture<Integer> exited = new CompletableFuture<>();
+    /**
+     * Completes, on the loop, with true once the worker may start its application (the services it depends
+     * on have started): its {@code Hello} is answered then. False when it never may: it is being killed.
+     */
+    final CompletableFuture<Boolean> released = new CompletableFuture<>();
 
     WorkerState state = WorkerState.STARTING;
     AgentConnection connection;

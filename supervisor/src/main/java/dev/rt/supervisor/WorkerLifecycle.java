@@ -99,7 +99,16 @@ final class WorkerLifecycle implements AgentEvents, AutoCloseable {
      * times when the service restarts on error; the future completes when it is ready or fails for good.
      */
     CompletableFuture<Integer> start(ServiceConfig service) {
-        return onLoop(() -> startAttempts.begin(service)).thenCompose(ready -> ready);
+        return start(service, CompletableFuture.completedFuture(null));
+    }
+
+    /**
+     * Starts one new worker of the service whose application may start only once {@code after} completes
+     * (the services it depends on have started): its JVM boots meanwhile, and its {@code Hello} is answered
+     * then. If {@code after} fails, the worker is killed and the returned future fails without a retry.
+     */
+    CompletableFuture<Integer> start(ServiceConfig service, CompletableFuture<Void> after) {
+        return onLoop(() -> startAttempts.begin(service, after)).thenCompose(ready -> ready);
     }
 
     /** Stops every worker of the service gracefully, killing those still alive after {@code grace}. */
@@ -192,8 +201,16 @@ final class WorkerLifecycle implements AgentEvents, AutoCloseable {
         return nextIndex.merge(service.id(), 1, Integer::sum) - 1;
     }
 
-    /** Starts the JVM of worker {@code index}; throws {@link RtException} when it cannot be spawned. */
+    /** Starts the JVM of worker {@code index}, whose application starts at once. */
     Worker launch(ServiceConfig service, int index) {
+        return launch(service, index, CompletableFuture.completedFuture(null));
+    }
+
+    /**
+     * Starts the JVM of worker {@code index}, whose application starts once {@code after} completes; throws
+     * {@link RtException} when it cannot be spawned.
+     */
+    Worker launch(ServiceConfig service, int index, CompletableFuture<Void> after) {
         if (stopping()) {
             throw new RtException("RT_SERVICE_START_FAILED", "the " + Worker.describe(service.id(), index)
                     + " was not started: the runtime is stopping");
@@ -217,7 +234,11 @@ final class WorkerLifecycle implements AgentEvents, AutoCloseable {
         Worker worker = new Worker(service, index, process, System.nanoTime(), slot);
         workers.put(worker.label(), worker);
         byLabel.put(worker.label(), worker);
-        log.info("Starting the " + worker.describe() + " (pid " + process.pid() + ")...");
+        if (!after.isDone()) {
+            log.info("Preparing the " + worker.describe() + " (pid " + process.pid() + "): its JVM boots while the"
+                    + " services it depends on start.");
+        }
+        after.whenComplete((done, failure) -> loop.execute(() -> release(worker, failure)));
         if (slot != Worker.NO_DEBUG_SLOT) {
             int debugPort = debugger.port(slot);
             log.info("The " + worker.describe() + (debugger.suspend() ? " waits for a debugger" : " accepts a debugger")
@@ -226,11 +247,30 @@ final class WorkerLifecycle implements AgentEvents, AutoCloseable {
         OutputPump.start(process.getInputStream(), log, service.id(), index, false);
         OutputPump.start(process.getErrorStream(), log, service.id(), index, true);
         process.onExit().thenAccept(p -> loop.execute(() -> onExit(worker, p.exitValue())));
+        return worker;
+    }
+
+    /**
+     * The services the worker depends on have started ({@code failure} null): its application starts now,
+     * and {@code startTimeout} counts from now. Or one of them did not: the worker is killed.
+     */
+    private void release(Worker worker, Throwable failure) {
+        if (worker.state != WorkerState.STARTING) {
+            worker.released.complete(false);
+            return;
+        }
+        if (failure != null) {
+            worker.startFailure = "a service it depends on did not start";
+            worker.released.complete(false);
+            worker.process.destroyForcibly();
+            return;
+        }
+        log.info("Starting the " + worker.describe() + " (pid " + worker.process.pid() + ")...");
         long timeout = config.startTimeout().toMillis();
-        if (timeout > 0 && !debugger.suspend()) {
+        if (timeout > 0 && !options.debugger().suspend()) {
             loop.schedule(() -> onStartTimeout(worker), timeout, TimeUnit.MILLISECONDS);
         }
-        return worker;
+        worker.released.complete(true);
     }
 
     void onReady(Worker worker, int port) {
@@ -268,6 +308,7 @@ final class WorkerLifecycle implements AgentEvents, AutoCloseable {
 
     private void onExit(Worker worker, int code) {
         WorkerState was = worker.state;
+        worker.released.complete(false); // a Hello still waiting is refused
         byLabel.remove(worker.label(), worker);
         workers.remove(worker.label(), worker);
         debugSlots.release(worker.debugSlot);
@@ -338,6 +379,9 @@ final class WorkerLifecycle implements AgentEvents, AutoCloseable {
         if (worker == null || worker.process.pid() != hello.pid()) {
             log.error("agent socket: refused a connection claiming to be worker " + hello.serviceId() + ":"
                     + hello.workerIndex() + " (pid " + hello.pid() + "), which this runtime did not start");
+            return Optional.empty();
+        }
+        if (!worker.released.join()) { // the JVM boots while the services it depends on start
             return Optional.empty();
         }
         byConnection.put(connection, worker);

@@ -54,6 +54,57 @@ class StartRulesTest {
     }
 
     @Test
+    void aDependentsJvmBootsWhileItsDependencyStartsAndItsApplicationStartsOnceTheDependencyIsReady() throws Exception {
+        String config = runtime("api", service("api", "probe", "\"dependencies\": [\"back\"]"),
+                service("back", "slow-start", "\"env\": {\"SLOW_START_MS\": \"2500\"}"));
+        try (var rt = RuntimeUnderTest.configureInDependencyOrder(dir, config).start()) {
+            String log = rt.log();
+            assertThat(log.indexOf("Preparing the worker 0 of the service \\\"api\\\"")).as(log)
+                    .isPositive().isLessThan(log.indexOf(started("back")));
+            assertThat(log.indexOf(starting("api"))).isGreaterThan(log.indexOf(started("back")));
+            // api's JVM was launched before back's slow build() ran, not after back was ready: of api's time
+            // from launch to ready, at least the 2.5 s that back took to build passed before back was ready.
+            long apiSinceLaunch = startedInMillis(log, "api");
+            long apiSinceBack = time(log, started("api")) - time(log, started("back"));
+            assertThat(apiSinceLaunch - apiSinceBack).as(log).isGreaterThanOrEqualTo(2000);
+            assertThat(rt.get("/hello").body()).isEqualTo("hello");
+        }
+    }
+
+    @Test
+    void whenADependencyFailsToStartTheServicesWaitingForItAreKilledWithoutARetry() throws Exception {
+        String config = runtime("api", service("api", "probe", "\"dependencies\": [\"back\"]"),
+                service("back", "crash-on-start", "\"restartOnError\": false"));
+        var rt = RuntimeUnderTest.configureInDependencyOrder(dir, config);
+        try (rt) {
+            assertThatThrownBy(rt::start).isInstanceOf(RtException.class).hasMessageStartingWith(
+                    "the worker 0 of the service \"back\" failed to start: its JVM exited with code 1");
+        }
+        assertThat(rt.log()).contains("Preparing the worker 0 of the service \\\"api\\\"")
+                .doesNotContain(starting("api")).doesNotContain("Failed to start the worker 0 of the service \\\"api\\\"")
+                .doesNotContain("to start the worker 0 of the service \\\"api\\\" again");
+        assertThat(rt.pids()).hasSize(2);
+        assertNoWorkerAlive(rt);
+    }
+
+    /** The {@code time} of the first log line containing {@code text}. */
+    private static long time(String log, String text) {
+        String line = log.lines().filter(l -> l.contains(text)).findFirst().orElseThrow(() -> new AssertionError(
+                "no log line contains " + text + ":\n" + log));
+        java.util.regex.Matcher time = java.util.regex.Pattern.compile("\"time\":(\\d+)").matcher(line);
+        assertThat(time.find()).as(line).isTrue();
+        return Long.parseLong(time.group(1));
+    }
+
+    /** The T of "Started the worker 0 of the service "id" on port P in T ms.". */
+    private static long startedInMillis(String log, String id) {
+        String line = log.lines().filter(l -> l.contains(started(id))).findFirst().orElseThrow();
+        java.util.regex.Matcher ms = java.util.regex.Pattern.compile(" in (\\d+) ms").matcher(line);
+        assertThat(ms.find()).as(line).isTrue();
+        return Long.parseLong(ms.group(1));
+    }
+
+    @Test
     void aDependencyCycleFailsTheStartNamingItBeforeAnyJvmStarts() throws Exception {
         String config = runtime("api", service("api", "probe", "\"dependencies\": [\"back\"]"),
                 service("back", "probe", "\"dependencies\": [\"api\"]"));
