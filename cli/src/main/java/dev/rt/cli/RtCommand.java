@@ -15,8 +15,6 @@ import picocli.CommandLine.Option;
         versionProvider = RtCommand.Version.class,
         description = "Runs several JVM HTTP services as one supervised unit: one public entrypoint, "
                 + "http://<id>.rt.local between services, restarts, logs.",
-        subcommands = {StartCommand.class, SchemaCommand.class, UpgradeCommand.class, KindCommands.Service.class,
-                KindCommands.Db.class, CommandLine.HelpCommand.class},
         footer = {"", "Exit status: 0 ok, 1 runtime failure, 2 bad command line, 3 configuration error, "
                 + "4 a service or server could not start, 5 no matching running runtime (or it cannot be reached)."})
 final class RtCommand implements Runnable {
@@ -33,11 +31,12 @@ final class RtCommand implements Runnable {
     }
 
     /**
-     * The management commands, added in code rather than in {@code subcommands}: picocli builds every listed
-     * command's model up front (reflection over each class, ~6 ms apiece; ctl has 12), and these commands are
-     * typed by people, so {@code rt ps} builds only itself (bench/ps.sh).
+     * The subcommands, added in code rather than in {@code subcommands}: picocli builds every listed command's
+     * model up front (reflection over each class, ~6 ms apiece, interpreted; ctl has 12), so a command named
+     * first is built without its siblings: {@code rt ps} (bench/ps.sh) and {@code rt start} (bench/startup.sh)
+     * build only themselves. {@code rt}, {@code rt help ...} and anything unknown get the whole tree.
      */
-    private static final Map<String, Supplier<Object>> MANAGEMENT = managementCommands();
+    private static final Map<String, Supplier<Object>> SUBCOMMANDS = subcommands();
 
     /** The whole command tree. */
     static CommandLine commandLine() {
@@ -48,8 +47,9 @@ final class RtCommand implements Runnable {
     static CommandLine commandLine(String[] args) {
         CommandLine commandLine = new CommandLine(new RtCommand());
         String first = args.length > 0 ? args[0] : "";
-        MANAGEMENT.forEach((name, command) -> {
-            if (!MANAGEMENT.containsKey(first) || first.equals(name)) {
+        boolean alone = SUBCOMMANDS.containsKey(first) && !first.equals("help");
+        SUBCOMMANDS.forEach((name, command) -> {
+            if (!alone || first.equals(name)) {
                 commandLine.addSubcommand(name, command.get());
             }
         });
@@ -57,8 +57,14 @@ final class RtCommand implements Runnable {
         return commandLine;
     }
 
-    private static Map<String, Supplier<Object>> managementCommands() {
+    private static Map<String, Supplier<Object>> subcommands() {
         Map<String, Supplier<Object>> commands = new LinkedHashMap<>();
+        commands.put("start", StartCommand::new);
+        commands.put("schema", SchemaCommand::new);
+        commands.put("upgrade", UpgradeCommand::new);
+        commands.put("service", KindCommands.Service::new);
+        commands.put("db", KindCommands.Db::new);
+        commands.put("help", CommandLine.HelpCommand::new);
         commands.put("ps", PsCommand::new);
         commands.put("ctl", CtlCommand::new);
         commands.put("logs", LogsCommand::new);
