@@ -35,6 +35,8 @@ final class Worker {
     int port;
     String startFailure;
     boolean timedOut;
+    /** When its application was let start ({@link #released}): at launch, or once its dependencies were ready. */
+    long releasedAtNanos;
     long readyAtNanos;
     Stats lastStats;
     long lastStatsAtNanos;

@@ -265,6 +265,7 @@ final class WorkerLifecycle implements AgentEvents, AutoCloseable {
             worker.process.destroyForcibly();
             return;
         }
+        worker.releasedAtNanos = System.nanoTime();
         log.info("Starting the " + worker.describe() + " (pid " + worker.process.pid() + ")...");
         long timeout = config.startTimeout().toMillis();
         if (timeout > 0 && !options.debugger().suspend()) {
@@ -283,7 +284,7 @@ final class WorkerLifecycle implements AgentEvents, AutoCloseable {
         quarantined.remove(worker.service.id());
         registry.publish(workers.values());
         log.info("Started the " + worker.describe() + " on port " + port + " in "
-                + (worker.readyAtNanos - worker.launchedAtNanos) / 1_000_000 + " ms.");
+                + (worker.readyAtNanos - worker.releasedAtNanos) / 1_000_000 + " ms.");
         worker.ready.complete(port);
         if (healthChecked(worker.service)) {
             health.watch(worker);
