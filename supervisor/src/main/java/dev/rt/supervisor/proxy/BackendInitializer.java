@@ -17,7 +17,7 @@ import java.util.concurrent.TimeUnit;
  */
 final class BackendInitializer extends ChannelInitializer<Channel> {
     static final int MAX_CHUNK_SIZE = 64 * 1024;
-    /** Handlers that a tunnel replaces, in the order of removal (see ProxyFrontendHandler#HTTP1_HANDLERS). */
+    /** Handlers that a tunnel replaces, in the order of removal (see ProxyInitializer#HTTP1_HANDLERS). */
     static final List<String> HANDLERS = List.of("backend", "http", "idle");
 
     private final BackendPool pool;

@@ -19,15 +19,16 @@ import java.net.InetSocketAddress;
 /**
  * Last stage of a connection to a worker. While a client's exchange is attached it writes each response
  * object to the client as it arrives and reads the next chunk only once the previous batch was written
- * (auto-read is off); at the end of the response it detaches and hands itself back to the frontend, which
- * pools or closes it. Idle in the pool, unexpected data, a reader-idle timeout or a close end it.
+ * (auto-read is off); at the end of the response it detaches and hands itself back to the exchange, whose
+ * {@link BackendLink} pools or closes it. Idle in the pool, unexpected data, a reader-idle timeout or a close
+ * end it.
  */
 final class ProxyBackendHandler extends ChannelInboundHandlerAdapter {
     private static final AsciiString KEEP_ALIVE = AsciiString.cached("keep-alive");
     private final BackendPool pool;
     private final InetSocketAddress address;
     private Channel channel;
-    private ProxyFrontendHandler frontend;
+    private ProxyExchange exchange;
     private boolean interim;
     private boolean reusable;
     private boolean wrote;
@@ -54,22 +55,22 @@ final class ProxyBackendHandler extends ChannelInboundHandlerAdapter {
     }
 
     /** Starts an exchange for {@code owner}: from now on responses go to it. */
-    void attach(ProxyFrontendHandler owner) {
-        frontend = owner;
+    void attach(ProxyExchange owner) {
+        exchange = owner;
         wrote = false;
         waitingForClient = false;
         channel.read();
     }
 
-    /** Ends this connection without telling the frontend (it gave the connection up). */
+    /** Ends this connection without telling the exchange (it gave the connection up). */
     void abandon() {
-        frontend = null;
+        exchange = null;
         channel.close();
     }
 
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
-        ProxyFrontendHandler owner = frontend;
+        ProxyExchange owner = exchange;
         if (owner == null || !(msg instanceof HttpObject) || ((HttpObject) msg).decoderResult().isFailure()) {
             ReferenceCountUtil.release(msg);
             ctx.close(); // an idle connection sent data, or the worker sent a malformed response
@@ -90,7 +91,7 @@ final class ProxyBackendHandler extends ChannelInboundHandlerAdapter {
             owner.responseHead(response, interim);
         }
         if (msg instanceof LastHttpContent && !interim) {
-            frontend = null;
+            exchange = null;
             wrote = false;
             idleSince = System.nanoTime();
             owner.responseComplete(this, owner.writeLastToClient(msg), reusable);
@@ -127,27 +128,27 @@ final class ProxyBackendHandler extends ChannelInboundHandlerAdapter {
         return nowNanos - idleSince >= idleMillis * 1_000_000L;
     }
 
-    /** A 101 goes to the client with its Upgrade; the frontend then turns both connections into a tunnel. */
-    private void switchProtocols(ChannelHandlerContext ctx, ProxyFrontendHandler owner, HttpResponse response) {
+    /** A 101 goes to the client with its Upgrade; the exchange then turns both connections into a tunnel. */
+    private void switchProtocols(ChannelHandlerContext ctx, ProxyExchange owner, HttpResponse response) {
         String upgrade = response.headers().get(HttpHeaderNames.UPGRADE);
         HopByHopHeaders.remove(response.headers());
         if (upgrade != null) {
             response.headers().set(HttpHeaderNames.UPGRADE, upgrade);
             response.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.UPGRADE);
         }
-        frontend = null;
+        exchange = null;
         if (upgrade == null || !owner.switchProtocols(this, response)) {
-            frontend = owner;
+            exchange = owner;
             ctx.close(); // a switch nobody asked for: the worker's connection is unusable now
         }
     }
 
     @Override
     public void channelReadComplete(ChannelHandlerContext ctx) {
-        if (wrote && frontend != null) {
+        if (wrote && exchange != null) {
             wrote = false;
-            frontend.flushToClient();
-            if (frontend.clientWritable()) {
+            exchange.flushToClient();
+            if (exchange.clientWritable()) {
                 channel.read();
             } else {
                 waitingForClient = true; // the client reads slower than the worker writes: wait for clientWritable()
@@ -156,7 +157,7 @@ final class ProxyBackendHandler extends ChannelInboundHandlerAdapter {
         ctx.fireChannelReadComplete();
     }
 
-    /** Called by the frontend when its client can take more of the response again. */
+    /** Called by the exchange's link when its client can take more of the response again. */
     void clientWritable() {
         if (waitingForClient) {
             waitingForClient = false;
@@ -166,7 +167,7 @@ final class ProxyBackendHandler extends ChannelInboundHandlerAdapter {
 
     @Override
     public void channelWritabilityChanged(ChannelHandlerContext ctx) {
-        ProxyFrontendHandler owner = frontend;
+        ProxyExchange owner = exchange;
         if (owner != null && ctx.channel().isWritable()) {
             owner.backendWritable();
         }
@@ -175,8 +176,8 @@ final class ProxyBackendHandler extends ChannelInboundHandlerAdapter {
 
     @Override
     public void channelInactive(ChannelHandlerContext ctx) {
-        ProxyFrontendHandler owner = frontend;
-        frontend = null;
+        ProxyExchange owner = exchange;
+        exchange = null;
         if (owner != null) {
             owner.backendFailed(this);
         } else {
@@ -187,7 +188,7 @@ final class ProxyBackendHandler extends ChannelInboundHandlerAdapter {
 
     @Override
     public void userEventTriggered(ChannelHandlerContext ctx, Object event) {
-        if (event instanceof IdleStateEvent && frontend == null && expired(System.nanoTime())) {
+        if (event instanceof IdleStateEvent && exchange == null && expired(System.nanoTime())) {
             ctx.close();
         }
         ReferenceCountUtil.release(event);

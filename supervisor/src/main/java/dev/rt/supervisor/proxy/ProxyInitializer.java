@@ -7,6 +7,7 @@ import io.netty.channel.group.ChannelGroup;
 import io.netty.handler.codec.http.HttpDecoderConfig;
 import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.handler.timeout.IdleStateHandler;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -21,6 +22,12 @@ import java.util.function.BooleanSupplier;
  * its server can drain and close it; one accepted while the server closes is closed at once.
  */
 final class ProxyInitializer extends ChannelInitializer<Channel> {
+    /**
+     * Handlers of an HTTP/1 client connection that a tunnel replaces, in the order of removal: the codec goes
+     * after the stages behind it, so that the bytes it still holds reach the tunnel.
+     */
+    static final List<String> HTTP1_HANDLERS = List.of("frontend", "timeouts", "http", "idle");
+
     private final FrontendConfig config;
     private final Optional<ServerTls> tls;
     private final boolean cleartextH2;

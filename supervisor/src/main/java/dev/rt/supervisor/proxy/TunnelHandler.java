@@ -8,6 +8,8 @@ import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelPipeline;
+import io.netty.handler.codec.http.HttpResponse;
+import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.util.ReferenceCountUtil;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,7 +18,8 @@ import java.util.List;
  * One side of a byte tunnel between a client and a worker, after a WebSocket (or other) upgrade or a mesh
  * {@code CONNECT}: whatever one side sends is written to the other, the next read waiting for the previous
  * write (auto-read is off on both), and the end of one side ends the other once its bytes are out.
- * {@link #join} turns two HTTP connections of one event loop into a tunnel.
+ * {@link #join} turns two HTTP connections of one event loop into a tunnel; {@link #answerAndJoin} first
+ * answers the client's request that asked for it.
  */
 final class TunnelHandler extends ChannelInboundHandlerAdapter {
     static final String NAME = "tunnel";
@@ -40,6 +43,17 @@ final class TunnelHandler extends ChannelInboundHandlerAdapter {
         remove(worker.pipeline(), workerHandlers);
         clientSide.start(worker);
         workerSide.start(client);
+    }
+
+    /**
+     * Writes {@code answer} (a worker's 101, or the proxy's 200 to a mesh CONNECT), the last HTTP message of an
+     * HTTP/1 client connection, from {@code client}'s place in its pipeline, and joins the connection to
+     * {@code worker}.
+     */
+    static void answerAndJoin(ChannelHandlerContext client, HttpResponse answer, Channel worker) {
+        client.write(answer);
+        client.writeAndFlush(LastHttpContent.EMPTY_LAST_CONTENT);
+        join(client.channel(), ProxyInitializer.HTTP1_HANDLERS, worker, BackendInitializer.HANDLERS);
     }
 
     private static void remove(ChannelPipeline pipeline, List<String> names) {

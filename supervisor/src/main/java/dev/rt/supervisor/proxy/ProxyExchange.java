@@ -1,0 +1,368 @@
+package dev.rt.supervisor.proxy;
+
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.handler.codec.http.DefaultHttpResponse;
+import io.netty.handler.codec.http.HttpContent;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaderValues;
+import io.netty.handler.codec.http.HttpHeaders;
+import io.netty.handler.codec.http.HttpMethod;
+import io.netty.handler.codec.http.HttpObject;
+import io.netty.handler.codec.http.HttpRequest;
+import io.netty.handler.codec.http.HttpResponse;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.handler.codec.http.HttpUtil;
+import io.netty.handler.codec.http.HttpVersion;
+import io.netty.handler.codec.http.LastHttpContent;
+import io.netty.util.ReferenceCountUtil;
+import io.netty.util.concurrent.ScheduledFuture;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The exchange in progress on a client connection (or h2 stream), request after request: refuses a malformed
+ * head, rewrites it for the worker (hop-by-hop headers, HTTP/1.1), picks its service through the
+ * {@link ProxyRoute} and a worker through {@link UpstreamAttempts}, and has its {@link BackendLink} stream the
+ * request to that worker. The {@link ProxyBackendHandler} hands the response over, framed here for the client;
+ * errors the proxy answers itself ({@link ProxyError}, the {@code serviceTimeout} among them) end the exchange
+ * too. A {@code 101 Switching Protocols} answer to an upgrade request (WebSocket), or a mesh {@code CONNECT},
+ * turns both connections into a byte tunnel. The {@link ProxyFrontendHandler} feeds it what the client sends
+ * and reads on when it can take more. Everything here runs on the client channel's event loop.
+ */
+final class ProxyExchange implements ChannelFutureListener {
+    private final ProxyFrontendHandler frontend;
+    private final ProxyRoute route;
+    private final long timeoutMillis;
+    private final ServerLimits limits;
+    private final boolean stream;
+    private final UpstreamAttempts attempts;
+    private final BackendLink link;
+    private final RequestObserver observer;
+    private final Runnable onTimeout = this::onTimeout;
+    private ChannelHandlerContext ctx;
+
+    private boolean active;
+    private HttpRequest request;
+    private HttpMethod method;
+    private boolean http10;
+    private boolean requestDone;
+    private boolean bodySent;
+    private boolean finalHeadSent;
+    private boolean discarding;
+    private boolean closeAfter;
+    private boolean responseWritten;
+    private boolean upgrade;
+    private boolean tunnel;
+    private ScheduledFuture<?> timeout;
+    private long startNanos;
+    private int status;
+
+    // The exchange listens to the writes of its answers itself (operationComplete) rather than holding a
+    // listener: a frontend (one per h2 stream, so per request there) costs no object beyond it.
+    ProxyExchange(ProxyFrontendHandler frontend, FrontendConfig config, boolean stream) {
+        this.frontend = frontend;
+        this.route = config.route();
+        this.timeoutMillis = config.timeoutMillis();
+        this.limits = config.limits();
+        this.stream = stream;
+        this.attempts = new UpstreamAttempts(config.upstreams());
+        this.link = new BackendLink(this, config.pool(), attempts);
+        this.observer = config.observer();
+    }
+
+    /** Answers are written from the frontend's place in the client's pipeline. */
+    void bind(ChannelHandlerContext ctx) {
+        this.ctx = ctx;
+        link.bind(ctx.channel());
+    }
+
+    BackendLink link() {
+        return link;
+    }
+
+    /** Whether a request is in progress (the next one waits). */
+    boolean active() {
+        return active;
+    }
+
+    /** Whether the body of the current request has to wait: the connection to its worker is not there yet. */
+    boolean bodyWaits() {
+        return active && !discarding && !link.attached() && !tunnel;
+    }
+
+    /** Whether the current request is a mesh {@code CONNECT}: what follows its head is dropped. */
+    boolean tunnel() {
+        return tunnel;
+    }
+
+    /** The empty end of a {@code CONNECT} request arrived. */
+    void connectEnded(HttpObject msg) {
+        ReferenceCountUtil.release(msg);
+        requestDone = true;
+    }
+
+    /** Whether the exchange takes more from the client now. */
+    boolean wantsMore() {
+        if (!active || requestDone) {
+            return true; // while waiting for the response, a pending read notices a client that goes away
+        }
+        return discarding || link.takesBody();
+    }
+
+    /** Starts the exchange of a new request head (the previous exchange ended). */
+    void start(HttpRequest head) {
+        active = true;
+        startNanos = System.nanoTime();
+        request = head;
+        method = head.method();
+        http10 = HttpVersion.HTTP_1_0.equals(head.protocolVersion());
+        requestDone = false;
+        bodySent = false;
+        finalHeadSent = false;
+        discarding = false;
+        responseWritten = false;
+        tunnel = false;
+        closeAfter = !HttpUtil.isKeepAlive(head);
+        if (head.decoderResult().isFailure()) {
+            closeAfter = true;
+            respondError(ProxyError.malformedRequest(head.decoderResult().cause(), limits));
+            return;
+        }
+        HttpHeaders headers = head.headers();
+        String upgradeTo = http10 || stream ? null : HopByHopHeaders.upgradeToForward(headers);
+        HopByHopHeaders.remove(headers);
+        if (stream) {
+            Http2Extensions.remove(headers);
+        }
+        upgrade = upgradeTo != null;
+        if (upgrade) {
+            headers.set(HttpHeaderNames.UPGRADE, upgradeTo);
+            headers.set(HttpHeaderNames.CONNECTION, HttpHeaderValues.UPGRADE);
+        }
+        head.setProtocolVersion(HttpVersion.HTTP_1_1); // keep-alive towards the worker, whatever the client spoke
+        if (HttpMethod.CONNECT.equals(method)) {
+            if (!route.allowsTunnels()) {
+                closeAfter = true;
+                respondError(ProxyError.methodNotAllowed(method.name()));
+                return;
+            }
+            tunnel = true;
+        }
+        RouteTarget target;
+        try {
+            target = route.route(head, ctx.channel());
+        } catch (RouteRejectedException e) {
+            respondError(e.error());
+            return;
+        }
+        if (timeoutMillis > 0) {
+            timeout = ctx.executor().schedule(onTimeout, timeoutMillis, TimeUnit.MILLISECONDS);
+        }
+        if (!attempts.first(target)) {
+            respondError(attempts.noWorker());
+        } else if (target.authorization().isPresent()) {
+            authorizeThenSend(target.authorization().get());
+        } else {
+            link.open();
+        }
+    }
+
+    private void authorizeThenSend(CompletableFuture<String> authorization) {
+        HttpRequest forRequest = request;
+        authorization.whenComplete((value, failure) -> ctx.executor().execute(() -> {
+            if (request != forRequest || finalHeadSent || !active || !ctx.channel().isActive()) {
+                return; // the exchange ended meanwhile (timeout, client gone)
+            }
+            if (failure != null) {
+                Throwable cause = failure.getCause() != null ? failure.getCause() : failure;
+                respondError(ProxyError.tokenUnavailable(attempts.serviceId(), String.valueOf(cause.getMessage())));
+            } else {
+                request.headers().set(HttpHeaderNames.AUTHORIZATION, value);
+                link.open();
+            }
+        }));
+    }
+
+    /** Whether the current request is still unanswered, so that a connection to its worker is still of use. */
+    boolean unanswered() {
+        return active && !finalHeadSent;
+    }
+
+    /** Called by the link with the connection to the worker: the request, or a tunnel, goes over it. */
+    void attach(ProxyBackendHandler target, boolean fromPool) {
+        if (tunnel) {
+            openTunnel(target);
+            return;
+        }
+        link.attach(target, fromPool);
+        link.write(request);
+        if (requestDone) {
+            link.write(LastHttpContent.EMPTY_LAST_CONTENT); // a replayed request without a body
+        }
+        frontend.drain();
+    }
+
+    /** The next part of the client's request body. */
+    void body(HttpContent content) {
+        boolean last = content instanceof LastHttpContent;
+        if (!active || discarding) {
+            content.release(); // the body of a request already answered
+            if (last && active) {
+                requestDone = true;
+                maybeFinish();
+            }
+            return;
+        }
+        if (content.content().isReadable() || (last && !((LastHttpContent) content).trailingHeaders().isEmpty())) {
+            bodySent = true;
+        }
+        requestDone = last;
+        link.write(content);
+    }
+
+    /** A mesh CONNECT reached a worker: answer 200, then relay bytes both ways. */
+    private void openTunnel(ProxyBackendHandler target) {
+        cancelTimeout();
+        finalHeadSent = true;
+        active = false;
+        DefaultHttpResponse established = new DefaultHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK);
+        TunnelHandler.answerAndJoin(ctx, established, target.channel());
+    }
+
+    /**
+     * Called by the backend for a {@code 101 Switching Protocols} head: when this exchange asked for an
+     * upgrade, the answer goes to the client and both connections become a tunnel; false otherwise.
+     */
+    boolean switchProtocols(ProxyBackendHandler from, HttpResponse response) {
+        if (!link.attachedTo(from) || !upgrade || finalHeadSent) {
+            return false;
+        }
+        cancelTimeout();
+        finalHeadSent = true;
+        link.detach();
+        active = false;
+        TunnelHandler.answerAndJoin(ctx, response, from.channel());
+        return true;
+    }
+
+    /** Called by the backend for each response head, after it removed the hop-by-hop headers. */
+    void responseHead(HttpResponse response, boolean interim) {
+        if (!interim) {
+            cancelTimeout();
+            finalHeadSent = true;
+            status = response.status().code();
+            closeAfter = ResponseFraming.frame(response, method, http10, closeAfter || route.draining());
+        }
+    }
+
+    void writeToClient(Object msg) {
+        ctx.write(msg, ctx.voidPromise()); // a failed write closes the client: channelInactive() follows
+    }
+
+    ChannelFuture writeLastToClient(Object msg) {
+        return ctx.write(msg);
+    }
+
+    void flushToClient() {
+        ctx.flush();
+    }
+
+    boolean clientWritable() {
+        return ctx.channel().isWritable();
+    }
+
+    /** Called by the backend when its connection can take more of the request body again. */
+    void backendWritable() {
+        if (link.resume()) {
+            frontend.drain();
+        }
+    }
+
+    /** Called by the backend once the last response object was written (not flushed) to the client. */
+    void responseComplete(ProxyBackendHandler from, ChannelFuture written, boolean reusable) {
+        link.detach();
+        observer.answered(attempts.current(), method, status, System.nanoTime() - startNanos);
+        link.release(from, requestDone && reusable);
+        closeAfter |= !requestDone; // the worker answered before the whole request arrived
+        ctx.flush();
+        written.addListener(this);
+    }
+
+    /** Called by the backend when its connection closed or sent garbage in the middle of this exchange. */
+    void backendFailed(ProxyBackendHandler from) {
+        if (!link.attachedTo(from)) {
+            return;
+        }
+        link.detach();
+        if (finalHeadSent) {
+            ctx.close(); // part of the response went out: the client must see it cut
+        } else if (bodySent || !UpstreamAttempts.replayable(method)) {
+            respondError(ProxyError.upstreamClosed(attempts.current()));
+        } else {
+            link.retry();
+        }
+    }
+
+    private void onTimeout() {
+        timeout = null;
+        if (active && !finalHeadSent) {
+            respondError(ProxyError.serviceTimeout(attempts.serviceId(), timeoutMillis));
+        }
+    }
+
+    /** Answers the current request with an error; the rest of its body is read and dropped. */
+    void respondError(ProxyError error) {
+        cancelTimeout();
+        link.abandon();
+        finalHeadSent = true;
+        discarding = true;
+        closeAfter |= route.draining() || (!requestDone && HttpUtil.is100ContinueExpected(request));
+        ctx.writeAndFlush(error.toResponse(ctx.alloc(), closeAfter)).addListener(this);
+        frontend.drain();
+    }
+
+    /** The answer to the current request (the worker's, or an error) was written to the client. */
+    @Override
+    public void operationComplete(ChannelFuture future) {
+        if (!future.isSuccess()) {
+            ctx.close();
+            return;
+        }
+        responseWritten = true;
+        maybeFinish();
+    }
+
+    private void maybeFinish() {
+        if (!active || !responseWritten) {
+            return;
+        }
+        if (closeAfter) {
+            ctx.close();
+        } else if (requestDone) {
+            active = false;
+            request = null;
+            frontend.drain();
+        }
+    }
+
+    void cancelTimeout() {
+        if (timeout != null) {
+            timeout.cancel(false);
+            timeout = null;
+        }
+    }
+
+    /** The server drains: the connection closes after the current response. */
+    void closeAfterResponse() {
+        closeAfter = true;
+    }
+
+    /** The client connection closed: the exchange, if any, ends without an answer. */
+    void clientClosed() {
+        cancelTimeout();
+        link.abandon();
+        active = false;
+    }
+}
