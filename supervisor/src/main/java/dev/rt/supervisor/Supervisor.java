@@ -91,7 +91,7 @@ public final class Supervisor implements AutoCloseable {
             lifecycle = new WorkerLifecycle(config, options, command, sharing, registry, log, realEnv, meshPort);
             reloads = new Reloads(lifecycle, config.serviceIds(), log);
             listeners.forEach(reloads::addListener);
-            remember(AgentServer.start(directory.agentSocket(), lifecycle, log));
+            remember(AgentServer.start(directory.agentSocket(), lifecycle.agentEvents(), log));
             List<CompletableFuture<Integer>> ready = startLevels();
             metrics = remember(SupervisorMetrics.start(config, loops, lifecycle, registry, httpMetrics, log));
             if (config.sections().managementApi().enabled()) {

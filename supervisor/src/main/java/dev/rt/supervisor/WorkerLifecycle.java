@@ -1,23 +1,17 @@
 package dev.rt.supervisor;
 
-import dev.rt.protocol.Hello;
-import dev.rt.protocol.HelloAck;
-import dev.rt.protocol.Message;
 import dev.rt.protocol.RtException;
 import dev.rt.protocol.Stop;
-import dev.rt.supervisor.agent.AgentConnection;
 import dev.rt.supervisor.agent.AgentEvents;
 import dev.rt.supervisor.config.RuntimeConfig;
 import dev.rt.supervisor.config.ServiceConfig;
 import dev.rt.supervisor.log.RuntimeLog;
 import dev.rt.supervisor.metrics.PendingScrapes;
-import dev.rt.supervisor.metrics.ScrapeTarget;
 import dev.rt.supervisor.metrics.ServiceRestarts;
 import dev.rt.supervisor.process.ClassDataArchive;
 import dev.rt.supervisor.process.FreePort;
 import dev.rt.supervisor.process.OutputPump;
 import dev.rt.supervisor.process.WorkerCommand;
-import dev.rt.supervisor.proxy.MeshProxy;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -25,7 +19,6 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
@@ -42,7 +35,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * failed start is {@link StartAttempts}'s, after a crash {@link CrashRestarts}'s, after failed health
  * checks {@link Replacement}'s.
  */
-final class WorkerLifecycle implements AgentEvents, AutoCloseable {
+final class WorkerLifecycle implements AutoCloseable {
     static final Duration STATS_INTERVAL = Duration.ofSeconds(1);
 
     private final RuntimeConfig config;
@@ -52,7 +45,7 @@ final class WorkerLifecycle implements AgentEvents, AutoCloseable {
     private final WorkerRegistry registry;
     private final RuntimeLog log;
     private final Map<String, String> realEnv;
-    private final int meshProxyPort;
+    private final WorkerAgents agents;
     private final ScheduledExecutorService loop = Executors.newSingleThreadScheduledExecutor(runnable -> {
         Thread thread = new Thread(runnable, "rt-supervisor-loop");
         thread.setDaemon(true);
@@ -66,7 +59,6 @@ final class WorkerLifecycle implements AgentEvents, AutoCloseable {
     private final Map<String, Worker> workers = new LinkedHashMap<>();               // loop only
     private final Map<String, Integer> nextIndex = new HashMap<>();                  // loop only
     private final Map<String, Worker> byLabel = new ConcurrentHashMap<>();           // read by agent threads
-    private final Map<AgentConnection, Worker> byConnection = new ConcurrentHashMap<>();
     private final AtomicLong stopIds = new AtomicLong();
     private final ServiceRestarts restartCounts;
     private final PendingScrapes scrapes = new PendingScrapes();
@@ -84,7 +76,7 @@ final class WorkerLifecycle implements AgentEvents, AutoCloseable {
         this.registry = registry;
         this.log = log;
         this.realEnv = realEnv;
-        this.meshProxyPort = meshProxyPort;
+        this.agents = new WorkerAgents(this, byLabel, config, log, meshProxyPort);
         this.restartCounts = new ServiceRestarts(config.serviceIds());
         this.startAttempts = new StartAttempts(this, log, options.production());
         this.replacement = new Replacement(this, log, config.gracefulShutdown().service());
@@ -94,18 +86,16 @@ final class WorkerLifecycle implements AgentEvents, AutoCloseable {
 
     // ---- for any thread ----
 
-    /**
-     * Starts one new worker of the service, retrying a failed start up to {@link StartAttempts#MAX_RETRIES}
-     * times when the service restarts on error; the future completes when it is ready or fails for good.
-     */
+    /** {@link #start(ServiceConfig, CompletableFuture)} with nothing to wait for. */
     CompletableFuture<Integer> start(ServiceConfig service) {
         return start(service, CompletableFuture.completedFuture(null));
     }
 
     /**
-     * Starts one new worker of the service whose application may start only once {@code after} completes
-     * (the services it depends on have started): its JVM boots meanwhile, and its {@code Hello} is answered
-     * then. If {@code after} fails, the worker is killed and the returned future fails without a retry.
+     * Starts one new worker of the service, retrying a failed start up to {@link StartAttempts#MAX_RETRIES}
+     * times when the service restarts on error; the future completes when it is ready or fails for good. Its
+     * application starts once {@code after} completes (the services it depends on have started; its JVM boots
+     * meanwhile); if {@code after} fails, the worker is killed and the future fails without a retry.
      */
     CompletableFuture<Integer> start(ServiceConfig service, CompletableFuture<Void> after) {
         return onLoop(() -> startAttempts.begin(service, after)).thenCompose(ready -> ready);
@@ -152,6 +142,11 @@ final class WorkerLifecycle implements AgentEvents, AutoCloseable {
     /** Runs {@code query} on the loop over the started workers, in the order they were launched. */
     <T> CompletableFuture<T> started(Function<List<Worker>, T> query) {
         return onLoop(() -> query.apply(workers.values().stream().filter(w -> w.state == WorkerState.STARTED).toList()));
+    }
+
+    /** What the agent socket tells the supervisor: handshakes and worker messages. */
+    AgentEvents agentEvents() {
+        return agents;
     }
 
     PendingScrapes scrapes() {
@@ -370,41 +365,6 @@ final class WorkerLifecycle implements AgentEvents, AutoCloseable {
             }
         }, Math.max(grace.toMillis(), 1), TimeUnit.MILLISECONDS);
         return worker.exited;
-    }
-
-    // ---- agent events: called on connection threads ----
-
-    @Override
-    public Optional<HelloAck> hello(AgentConnection connection, Hello hello) {
-        Worker worker = byLabel.get(Worker.label(hello.serviceId(), hello.workerIndex()));
-        if (worker == null || worker.process.pid() != hello.pid()) {
-            log.error("agent socket: refused a connection claiming to be worker " + hello.serviceId() + ":"
-                    + hello.workerIndex() + " (pid " + hello.pid() + "), which this runtime did not start");
-            return Optional.empty();
-        }
-        if (!worker.released.join()) { // the JVM boots while the services it depends on start
-            return Optional.empty();
-        }
-        byConnection.put(connection, worker);
-        loop.execute(() -> worker.connection = connection);
-        ServiceConfig service = worker.service;
-        return Optional.of(new HelloAck(service.id(), worker.index, service.application().kind(),
-                service.application().settings(), service.directory().toString(), service.arguments(),
-                meshProxyPort, config.exitOnUnhandledErrors(), STATS_INTERVAL.toMillis(),
-                MeshProxy.externalOrigins(config)));
-    }
-
-    @Override
-    public void message(AgentConnection connection, Message message) {
-        Worker worker = byConnection.get(connection);
-        if (worker != null) {
-            loop.execute(() -> message.accept(new WorkerMessages(this, worker, log)));
-        }
-    }
-
-    @Override
-    public void disconnected(AgentConnection connection, Optional<String> error) {
-        byConnection.remove(connection); // the process exit, not the socket, decides what happens to a worker
     }
 
     // ---- loop plumbing ----

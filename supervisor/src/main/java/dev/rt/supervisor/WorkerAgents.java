@@ -1,0 +1,71 @@
+package dev.rt.supervisor;
+
+import dev.rt.protocol.Hello;
+import dev.rt.protocol.HelloAck;
+import dev.rt.protocol.Message;
+import dev.rt.supervisor.agent.AgentConnection;
+import dev.rt.supervisor.agent.AgentEvents;
+import dev.rt.supervisor.config.RuntimeConfig;
+import dev.rt.supervisor.config.ServiceConfig;
+import dev.rt.supervisor.log.RuntimeLog;
+import dev.rt.supervisor.proxy.MeshProxy;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The agent socket's side of {@link WorkerLifecycle}, called on each connection's reader thread: a worker's
+ * {@code Hello} is checked against the JVMs the lifecycle started and answered with its service's
+ * configuration once the worker is released (a JVM that boots while its dependencies start waits here);
+ * later frames hop onto the supervisor loop.
+ */
+final class WorkerAgents implements AgentEvents {
+    private final WorkerLifecycle lifecycle;
+    private final Map<String, Worker> byLabel; // the lifecycle's, read here
+    private final Map<AgentConnection, Worker> byConnection = new ConcurrentHashMap<>();
+    private final RuntimeConfig config;
+    private final RuntimeLog log;
+    private final int meshProxyPort;
+
+    WorkerAgents(WorkerLifecycle lifecycle, Map<String, Worker> byLabel, RuntimeConfig config, RuntimeLog log,
+            int meshProxyPort) {
+        this.lifecycle = lifecycle;
+        this.byLabel = byLabel;
+        this.config = config;
+        this.log = log;
+        this.meshProxyPort = meshProxyPort;
+    }
+
+    @Override
+    public Optional<HelloAck> hello(AgentConnection connection, Hello hello) {
+        Worker worker = byLabel.get(Worker.label(hello.serviceId(), hello.workerIndex()));
+        if (worker == null || worker.process.pid() != hello.pid()) {
+            log.error("agent socket: refused a connection claiming to be worker " + hello.serviceId() + ":"
+                    + hello.workerIndex() + " (pid " + hello.pid() + "), which this runtime did not start");
+            return Optional.empty();
+        }
+        if (!worker.released.join()) { // the JVM boots while the services it depends on start
+            return Optional.empty();
+        }
+        byConnection.put(connection, worker);
+        lifecycle.onLoopLater(() -> worker.connection = connection);
+        ServiceConfig service = worker.service;
+        return Optional.of(new HelloAck(service.id(), worker.index, service.application().kind(),
+                service.application().settings(), service.directory().toString(), service.arguments(),
+                meshProxyPort, config.exitOnUnhandledErrors(), WorkerLifecycle.STATS_INTERVAL.toMillis(),
+                MeshProxy.externalOrigins(config)));
+    }
+
+    @Override
+    public void message(AgentConnection connection, Message message) {
+        Worker worker = byConnection.get(connection);
+        if (worker != null) {
+            lifecycle.onLoopLater(() -> message.accept(new WorkerMessages(lifecycle, worker, log)));
+        }
+    }
+
+    @Override
+    public void disconnected(AgentConnection connection, Optional<String> error) {
+        byConnection.remove(connection); // the process exit, not the socket, decides what happens to a worker
+    }
+}
