@@ -90,19 +90,21 @@ class StartRulesTest {
 
     /** The {@code time} of the first log line containing {@code text}. */
     private static long time(String log, String text) {
-        String line = log.lines().filter(l -> l.contains(text)).findFirst().orElseThrow(() -> new AssertionError(
-                "no log line contains " + text + ":\n" + log));
-        java.util.regex.Matcher time = java.util.regex.Pattern.compile("\"time\":(\\d+)").matcher(line);
-        assertThat(time.find()).as(line).isTrue();
-        return Long.parseLong(time.group(1));
+        return number(log, text, "\"time\":(\\d+)");
     }
 
     /** The T of "Started the worker 0 of the service "id" on port P in T ms.". */
     private static long startedInMillis(String log, String id) {
-        String line = log.lines().filter(l -> l.contains(started(id))).findFirst().orElseThrow();
-        java.util.regex.Matcher ms = java.util.regex.Pattern.compile(" in (\\d+) ms").matcher(line);
-        assertThat(ms.find()).as(line).isTrue();
-        return Long.parseLong(ms.group(1));
+        return number(log, started(id), " in (\\d+) ms");
+    }
+
+    /** The number that {@code pattern}'s group 1 finds in the first log line containing {@code text}. */
+    private static long number(String log, String text, String pattern) {
+        String line = log.lines().filter(l -> l.contains(text)).findFirst().orElseThrow(() -> new AssertionError(
+                "no log line contains " + text + ":\n" + log));
+        java.util.regex.Matcher number = java.util.regex.Pattern.compile(pattern).matcher(line);
+        assertThat(number.find()).as(line).isTrue();
+        return Long.parseLong(number.group(1));
     }
 
     @Test
