@@ -1,5 +1,6 @@
 package dev.rt.supervisor;
 
+import dev.rt.supervisor.concurrent.DaemonThreads;
 import dev.rt.supervisor.config.MetricsConfig;
 import dev.rt.supervisor.config.RuntimeConfig;
 import dev.rt.supervisor.log.RuntimeLog;
@@ -32,11 +33,7 @@ final class SupervisorMetrics implements MetricsSource, AutoCloseable {
     private final RuntimeConfig config;
     private final WorkerLifecycle lifecycle;
     private final WorkerRegistry registry;
-    private final ExecutorService executor = Executors.newSingleThreadExecutor(task -> {
-        Thread thread = new Thread(task, "rt-metrics");
-        thread.setDaemon(true);
-        return thread;
-    });
+    private final ExecutorService executor = Executors.newSingleThreadExecutor(DaemonThreads.named("rt-metrics"));
     private final MetricsAggregator aggregator;
     private Optional<MetricsServer> server = Optional.empty();
 

@@ -3,6 +3,7 @@ package dev.rt.supervisor;
 import dev.rt.protocol.RtException;
 import dev.rt.protocol.Stop;
 import dev.rt.supervisor.agent.AgentEvents;
+import dev.rt.supervisor.concurrent.DaemonThreads;
 import dev.rt.supervisor.config.RuntimeConfig;
 import dev.rt.supervisor.config.ServiceConfig;
 import dev.rt.supervisor.log.RuntimeLog;
@@ -26,8 +27,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Function;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Function;
 
 /**
  * Starts, watches, restarts, replaces and stops worker JVMs. All worker state lives on one single-threaded
@@ -46,11 +47,8 @@ final class WorkerLifecycle implements AutoCloseable {
     private final RuntimeLog log;
     private final Map<String, String> realEnv;
     private final WorkerAgents agents;
-    private final ScheduledExecutorService loop = Executors.newSingleThreadScheduledExecutor(runnable -> {
-        Thread thread = new Thread(runnable, "rt-supervisor-loop");
-        thread.setDaemon(true);
-        return thread;
-    });
+    private final ScheduledExecutorService loop = Executors.newSingleThreadScheduledExecutor(
+            DaemonThreads.named("rt-supervisor-loop"));
     private final HealthMonitor health;
     private final StartAttempts startAttempts;
     private final Replacement replacement;

@@ -1,5 +1,6 @@
 package dev.rt.supervisor.log;
 
+import dev.rt.supervisor.concurrent.DaemonThreads;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -13,11 +14,8 @@ import java.util.concurrent.TimeUnit;
  */
 public final class WorkerStream {
     static final long QUIET_MILLIS = 30;
-    private static final ScheduledExecutorService QUIET = Executors.newSingleThreadScheduledExecutor(task -> {
-        Thread thread = new Thread(task, "rt-log-quiet");
-        thread.setDaemon(true);
-        return thread;
-    });
+    private static final ScheduledExecutorService QUIET =
+            Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("rt-log-quiet"));
 
     private final RuntimeLog log;
     private final LineSplitter splitter;

@@ -1,5 +1,6 @@
 package dev.rt.supervisor.systemd;
 
+import dev.rt.supervisor.concurrent.DaemonThreads;
 import dev.rt.supervisor.log.RuntimeLog;
 import java.io.IOException;
 import java.time.Duration;
@@ -105,11 +106,7 @@ public final class SystemdNotifier implements AutoCloseable {
         }
         Duration period = watchdog.map(w -> w.dividedBy(2)).filter(half -> half.compareTo(STATUS_INTERVAL) < 0)
                 .orElse(STATUS_INTERVAL);
-        timer = Executors.newSingleThreadScheduledExecutor(runnable -> {
-            Thread thread = new Thread(runnable, "rt-systemd-notify");
-            thread.setDaemon(true);
-            return thread;
-        });
+        timer = Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("rt-systemd-notify"));
         timer.scheduleAtFixedRate(() -> tick(status, healthy), 0, period.toNanos(), TimeUnit.NANOSECONDS);
     }
 
