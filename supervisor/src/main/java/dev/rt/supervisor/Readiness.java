@@ -21,8 +21,7 @@ final class Readiness {
                 Thread.currentThread().interrupt();
                 throw new RtException("RT_INTERRUPTED", "interrupted while starting the services");
             } catch (ExecutionException e) {
-                Throwable cause = e.getCause() instanceof CompletionException wrapped && wrapped.getCause() != null
-                        ? wrapped.getCause() : e.getCause();
+                Throwable cause = unwrapped(e.getCause());
                 if (first == null) {
                     first = cause instanceof RtException rt ? rt
                             : new RtException("RT_SERVICE_START_FAILED", "a worker failed to start: " + cause);
@@ -32,5 +31,10 @@ final class Readiness {
         if (first != null) {
             throw first;
         }
+    }
+
+    /** What failed, without the {@link CompletionException} that a dependent stage wraps it in. */
+    static Throwable unwrapped(Throwable failure) {
+        return failure instanceof CompletionException && failure.getCause() != null ? failure.getCause() : failure;
     }
 }

@@ -6,7 +6,6 @@ import dev.rt.supervisor.config.ServiceConfig;
 import dev.rt.supervisor.log.RuntimeLog;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 
 /**
  * Starting one worker for the runtime's start (REFERENCE.md §2.3): a start that fails (the JVM exits, the
@@ -88,7 +87,7 @@ final class StartAttempts {
     }
 
     private static RtException unwrap(Throwable failure) {
-        Throwable cause = failure instanceof CompletionException && failure.getCause() != null ? failure.getCause() : failure;
+        Throwable cause = Readiness.unwrapped(failure);
         return cause instanceof RtException rt ? rt : new RtException("RT_SERVICE_START_FAILED", String.valueOf(cause));
     }
 }
