@@ -10,7 +10,8 @@
 #               aggregate). Median and p99 of curl's time_total; targets: median ≤ 20 ms, p99 ≤ 100 ms.
 #   throughput: two rts side by side, each the bench app on 1 worker. A: metrics server on, logger at info,
 #               and a scrape of /metrics every second during A's runs. B: no metrics section, logger
-#               silent, and request measurement off in the proxy (-Drt.httpMetrics=false): both off.
+#               silent, and request measurement off in the proxy (-Drt.httpMetrics=false): both off. Both
+#               supervisors run with the same JVM options (BASE_OPTS, no class-data archive).
 #               First TP_WARM_SCRAPES scrapes of A (steady state: over its first few hundred scrapes the JIT
 #               spends seconds of C2 time compiling the scrape path, which on 2 cores comes out of the proxy's
 #               share; a long-running rt has long paid that), then
@@ -134,7 +135,9 @@ throughput_part() {
     local log_a="$BENCH_TMP/tp-a.log" log_b="$BENCH_TMP/tp-b.log" url_a url_b scrape round pid_a pid_b
     write_config "$BENCH_TMP/tp-a.json" 1 '"metrics": { "hostname": "127.0.0.1", "port": 0 }, "logger": { "level": "info" },'
     write_config "$BENCH_TMP/tp-b.json" 1 '"logger": { "level": "silent" },'
-    rt_start "$BENCH_TMP/tp-a.json" "$log_a"; pid_a=$RT_PID
+    # Both sides get the same JVM options, given the same way: with RT_JAVA_OPTS set, bin/rt uses no class-data
+    # archive, so A must not use one either, or the runs would differ in more than metrics and logging.
+    RT_JAVA_OPTS="$BASE_OPTS" rt_start "$BENCH_TMP/tp-a.json" "$log_a"; pid_a=$RT_PID
     rt_wait_listening "$pid_a" "$log_a"; url_a="$RT_URL/hello"
     RT_JAVA_OPTS="$BASE_OPTS -Drt.httpMetrics=false" rt_start "$BENCH_TMP/tp-b.json" "$log_b"; pid_b=$RT_PID
     # silent: no "listening" line to wait for; the entrypoint's port comes from the process's sockets
