@@ -7,11 +7,13 @@
 # `java -jar cli/target/rt.jar --version` (the JVM plus the CLI, no configuration) as the baseline. Then the
 # same two commands again with an AppCDS archive of the CLI jar (-XX:SharedArchiveFile, made by one
 # -XX:ArchiveClassesAtExit run of --check), and with that archive plus the JVM options a launcher could add
-# for short runs (-XX:TieredStopAtLevel=1 -XX:+UseSerialGC). Wall-clock medians, and the CPU time (user +
+# for short runs (-XX:TieredStopAtLevel=1 -XX:CICompilerCount=1 -XX:+UseSerialGC), and last both through
+# bin/rt itself, as people run them (LAUNCHER=1). Wall-clock medians, and the CPU time (user +
 # system) of each run, which moves much less than wall time when other jobs share the machine.
 # Target: median of --check under 300 ms, JVM start included.
 #
-# Settings (environment): N runs of each (15), SERVICES (50), CDS (1; 0 skips the AppCDS rounds),
+# Settings (environment): N runs of each (15), SERVICES (50), CDS (1; 0 skips the AppCDS rounds), LAUNCHER (1;
+# 0 skips the bin/rt round),
 # JAVA_OPTS (extra options for every java run), QUIET_WAIT (0: seconds to wait for the 1-minute load average
 # to drop below QUIET_LOAD, default 1). Markdown on stdout, progress on stderr; the generated configuration
 # and archive live in a temporary directory removed on exit (BENCH_KEEP_TMP=1 keeps it).
@@ -22,6 +24,7 @@ RT_JAR="$ROOT/cli/target/rt.jar"
 N=${N:-15}
 SERVICES=${SERVICES:-50}
 CDS=${CDS:-1}
+LAUNCHER=${LAUNCHER:-1}
 read -r -a JAVA_OPTIONS <<<"${JAVA_OPTS:-}"
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/rt-config-load.XXXXXX")
 LOADAVG=$(cut -d' ' -f1-3 /proc/loadavg)
@@ -74,14 +77,19 @@ EOF
     } >"$dir/rt.json"
 }
 
-# "wall_ms cpu_ms" of one java run of the CLI with the given arguments (output checked, then dropped).
-time_rt() {
+# "wall_ms cpu_ms" of one run of a command (output checked, then dropped).
+time_cmd() {
     local t0 out status=0 ms
     t0=$(now)
-    out=$(/usr/bin/time -f '%U %S' -o "$TMP/cpu.txt" java "${JAVA_OPTIONS[@]}" "$@" 2>&1) || status=$?
+    out=$(/usr/bin/time -f '%U %S' -o "$TMP/cpu.txt" "$@" 2>&1) || status=$?
     ms=$(ms_since "$t0")
-    [ "$status" = 0 ] || die "java $* exited $status: $out"
+    [ "$status" = 0 ] || die "$* exited $status: $out"
     echo "$ms $(awk '{ printf "%.0f\n", ($1 + $2) * 1000 }' "$TMP/cpu.txt")"
+}
+
+# "wall_ms cpu_ms" of one java run of the CLI with the given arguments.
+time_rt() {
+    time_cmd java "${JAVA_OPTIONS[@]}" "$@"
 }
 
 # Waits up to QUIET_WAIT seconds for the 1-minute load average to drop below QUIET_LOAD.
@@ -132,6 +140,30 @@ round() {
     CHECK_MEDIAN=$cm
 }
 
+# The same two commands through bin/rt, as people run them: the launcher's staleness check, its JVM options
+# for short commands and its class-data archive, which the first short command after a build writes (here
+# start --check, in a cache directory of this run's own). Appends the rows and sets CHECK_MEDIAN.
+round_launcher() {
+    local label=" (bin/rt)" i v c version_file="$TMP/version-launcher.txt" check_file="$TMP/check-launcher.txt"
+    : >"$version_file"; : >"$check_file"
+    export RT_CACHE_DIR="$TMP/cache"
+    time_cmd "$ROOT/bin/rt" start --check -c "$CONFIG" >/dev/null
+    time_cmd "$ROOT/bin/rt" --version >/dev/null
+    for i in $(seq 1 "$N"); do
+        v=$(time_cmd "$ROOT/bin/rt" --version)
+        c=$(time_cmd "$ROOT/bin/rt" start --check -c "$CONFIG")
+        echo "$v" >>"$version_file"; echo "$c" >>"$check_file"
+        say "bin/rt run $i/$N: --version ${v% *} ms (CPU ${v#* }), start --check ${c% *} ms (CPU ${c#* })"
+    done
+    unset RT_CACHE_DIR
+    local vm cm
+    vm=$(cut -d' ' -f1 "$version_file" | median); cm=$(cut -d' ' -f1 "$check_file" | median)
+    ROWS+=$(row "\`bin/rt --version\`" "$version_file" "")$'\n'
+    ROWS+=$(row "\`bin/rt start --check\`, $SERVICES services" "$check_file" "")$'\n'
+    ROWS+="| difference of the medians$label | $(awk -v a="$cm" -v b="$vm" 'BEGIN { print a - b }') | | | | |"$'\n'
+    CHECK_MEDIAN=$cm
+}
+
 main() {
     [ -f "$RT_JAR" ] || { say "building rt (bin/rt --version) ..."; "$ROOT/bin/rt" --version >/dev/null; }
     [ -f "$RT_JAR" ] || die "$RT_JAR is missing"
@@ -151,8 +183,13 @@ main() {
         java "${JAVA_OPTIONS[@]}" -XX:ArchiveClassesAtExit="$TMP/rt.jsa" -jar "$RT_JAR" start --check -c "$CONFIG" >/dev/null 2>&1
         round " (AppCDS)" "-XX:SharedArchiveFile=$TMP/rt.jsa"
         cds=$CHECK_MEDIAN
-        round " (AppCDS, C1, SerialGC)" "-XX:SharedArchiveFile=$TMP/rt.jsa -XX:TieredStopAtLevel=1 -XX:+UseSerialGC"
+        round " (AppCDS, C1, SerialGC)" "-XX:SharedArchiveFile=$TMP/rt.jsa -XX:TieredStopAtLevel=1 -XX:CICompilerCount=1 -XX:+UseSerialGC"
         tuned=$CHECK_MEDIAN
+    fi
+    local launcher=""
+    if [ "$LAUNCHER" = 1 ]; then
+        round_launcher
+        launcher=$CHECK_MEDIAN
     fi
 
     local commit
@@ -167,7 +204,7 @@ main() {
     echo "|---|---|---|---|---|---|"
     printf '%s' "$ROWS"
     echo
-    echo "Target (median of \`start --check\` under 300 ms): $(verdict "$plain")$([ -z "$cds" ] || echo "; with AppCDS $(verdict "$cds"); with AppCDS, C1 and SerialGC $(verdict "$tuned")")."
+    echo "Target (median of \`start --check\` under 300 ms): $(verdict "$plain")$([ -z "$cds" ] || echo "; with AppCDS $(verdict "$cds"); with AppCDS, C1 and SerialGC $(verdict "$tuned")")$([ -z "$launcher" ] || echo "; through bin/rt $(verdict "$launcher")")."
 }
 
 main "$@"
