@@ -141,8 +141,8 @@ round() {
 }
 
 # The same two commands through bin/rt, as people run them: the launcher's staleness check, its JVM options
-# for short commands and its class-data archive, which the first short command after a build writes (here
-# start --check, in a cache directory of this run's own). Appends the rows and sets CHECK_MEDIAN.
+# for short commands and the class-data archive that each command's first run writes (in a cache directory
+# of this run's own). Appends the rows and sets CHECK_MEDIAN.
 round_launcher() {
     local label=" (bin/rt)" i v c version_file="$TMP/version-launcher.txt" check_file="$TMP/check-launcher.txt"
     : >"$version_file"; : >"$check_file"

@@ -1,0 +1,102 @@
+package dev.rt.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code bin/rt}'s class-data archives for short commands, in a cache directory of the test's own. */
+class LauncherIT {
+    @TempDir
+    Path cache;
+
+    private final Path launcher = Fixtures.testdata().getParent().resolve("bin").resolve("rt");
+
+    @BeforeEach
+    void theJarIsNewerThanTheSources() throws Exception {
+        // Otherwise bin/rt would run Maven inside this build.
+        Process find = new ProcessBuilder("find", "pom.xml", "protocol", "worker-agent", "supervisor", "cli",
+                "testdata", "-path", "*/src/*", "-type", "f", "-newer", RtProcess.cliJar().toString())
+                .directory(launcher.getParent().getParent().toFile()).redirectErrorStream(true).start();
+        String newer = new String(find.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+        assertThat(find.waitFor(30, TimeUnit.SECONDS)).isTrue();
+        assertThat(newer).as("sources newer than %s: bin/rt would rebuild rt", RtProcess.cliJar()).isEmpty();
+    }
+
+    private String run(Map<String, String> env, String... args) throws Exception {
+        List<String> command = new ArrayList<>(List.of(launcher.toString()));
+        command.addAll(List.of(args));
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+        builder.environment().put("RT_CACHE_DIR", cache.toString());
+        builder.environment().remove("RT_JAVA_OPTS");
+        builder.environment().remove("RT_CLASS_DATA_SHARING");
+        builder.environment().putAll(env);
+        Process process = builder.start();
+        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        assertThat(process.exitValue()).as(output).isZero();
+        return output;
+    }
+
+    private List<String> archives() throws IOException {
+        try (Stream<Path> files = Files.list(cache)) {
+            return files.map(file -> file.getFileName().toString()).sorted().toList();
+        }
+    }
+
+    @Test
+    void eachShortCommandWritesItsOwnArchiveOnceAndThenRunsWithIt() throws Exception {
+        assertThat(run(Map.of(), "--version")).startsWith("rt ");
+        assertThat(archives()).singleElement().asString().matches("cli-\\d+-version\\.jsa");
+        Path version = cache.resolve(archives().get(0));
+        FileTime written = Files.getLastModifiedTime(version);
+        long size = Files.size(version);
+
+        assertThat(run(Map.of(), "--version")).startsWith("rt ");
+        assertThat(Files.getLastModifiedTime(version)).isEqualTo(written);
+        assertThat(Files.size(version)).isEqualTo(size);
+
+        String key = version.getFileName().toString().split("-")[1];
+        assertThat(run(Map.of(), "start", "--check", "-c", Fixtures.testdata().resolve("demo").toString()))
+                .contains("valid; 2 services");
+        assertThat(archives()).containsExactly("cli-" + key + "-start-check.jsa", "cli-" + key + "-version.jsa");
+        assertThat(Files.size(cache.resolve("cli-" + key + "-start-check.jsa")))
+                .as("start --check loads twice the classes --version does").isGreaterThan(size);
+    }
+
+    @Test
+    void noArchiveWhenClassDataSharingIsOff() throws Exception {
+        assertThat(run(Map.of("RT_CLASS_DATA_SHARING", "false"), "--version")).startsWith("rt ");
+        assertThat(archives()).isEmpty();
+    }
+
+    @Test
+    void archivesOfOtherBuildsAreCutToTheFourNewestWhileTheCurrentOnesStay() throws Exception {
+        run(Map.of(), "--version");
+        String current = archives().get(0);
+        Instant now = Instant.now();
+        for (int i = 1; i <= 6; i++) {
+            Path old = Files.createFile(cache.resolve("cli-" + i + "-version.jsa"));
+            Files.setLastModifiedTime(old, FileTime.from(now.minusSeconds(600 - i)));
+        }
+        Files.setLastModifiedTime(cache.resolve(current), FileTime.from(now.minusSeconds(3600)));
+
+        run(Map.of(), "schema", "config");
+
+        String key = current.split("-")[1];
+        assertThat(archives()).containsExactlyInAnyOrder("cli-3-version.jsa", "cli-4-version.jsa", "cli-5-version.jsa",
+                "cli-6-version.jsa", current, "cli-" + key + "-schema.jsa");
+    }
+}
