@@ -1,7 +1,6 @@
 package dev.rt.supervisor.management;
 
 import io.netty.buffer.ByteBufUtil;
-import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.DefaultFileRegion;
@@ -20,7 +19,6 @@ import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.handler.codec.http.QueryStringDecoder;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -73,7 +71,7 @@ final class ManagementHandler extends SimpleChannelInboundHandler<FullHttpReques
             return;
         }
         FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1,
-                HttpResponseStatus.valueOf(answer.status()), Unpooled.wrappedBuffer(answer.body()));
+                HttpResponseStatus.valueOf(answer.status()), ctx.alloc().buffer(answer.body().length).writeBytes(answer.body()));
         for (Map.Entry<String, String> header : answer.headers()) {
             response.headers().add(header.getKey(), header.getValue());
         }
@@ -122,7 +120,7 @@ final class ManagementHandler extends SimpleChannelInboundHandler<FullHttpReques
         head.headers().set(HttpHeaderNames.TRANSFER_ENCODING, HttpHeaderValues.CHUNKED);
         ctx.writeAndFlush(head);
         following = logs.follow(from, text -> ctx.writeAndFlush(
-                new DefaultHttpContent(Unpooled.copiedBuffer(text, StandardCharsets.UTF_8))));
+                new DefaultHttpContent(ByteBufUtil.writeUtf8(ctx.alloc(), text))));
     }
 
     @Override

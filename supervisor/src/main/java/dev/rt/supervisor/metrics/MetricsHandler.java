@@ -2,7 +2,7 @@ package dev.rt.supervisor.metrics;
 
 import dev.rt.supervisor.config.MetricsConfig;
 import dev.rt.supervisor.config.ProbeConfig;
-import io.netty.buffer.Unpooled;
+import io.netty.buffer.ByteBufUtil;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.SimpleChannelInboundHandler;
@@ -14,7 +14,6 @@ import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
-import java.nio.charset.StandardCharsets;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 
@@ -60,7 +59,7 @@ final class MetricsHandler extends SimpleChannelInboundHandler<FullHttpRequest> 
 
     private void metrics(ChannelHandlerContext ctx, FullHttpRequest request, boolean keepAlive) {
         if (!auth.accepts(Optional.ofNullable(request.headers().get(HttpHeaderNames.AUTHORIZATION)))) {
-            FullHttpResponse response = response(HttpResponseStatus.UNAUTHORIZED, JSON, "{\"message\":\"Unauthorized\"}");
+            FullHttpResponse response = response(ctx, HttpResponseStatus.UNAUTHORIZED, JSON, "{\"message\":\"Unauthorized\"}");
             response.headers().set(HttpHeaderNames.WWW_AUTHENTICATE, "Basic realm=\"rt metrics\"");
             write(ctx, keepAlive, response);
             return;
@@ -111,12 +110,18 @@ final class MetricsHandler extends SimpleChannelInboundHandler<FullHttpRequest> 
 
     private static void send(ChannelHandlerContext ctx, boolean keepAlive, HttpResponseStatus status, String type,
             String body) {
-        write(ctx, keepAlive, response(status, type, body));
+        write(ctx, keepAlive, response(ctx, status, type, body));
     }
 
-    private static FullHttpResponse response(HttpResponseStatus status, String type, String body) {
+    /**
+     * The body goes in a buffer from the channel's own allocator (pooled, direct), the kind the proxy's traffic
+     * uses on the same event loops: the epoll transport writes it without first copying a heap buffer into a
+     * direct one, and Netty's write path, shared with the proxy, sees one kind of buffer rather than two.
+     */
+    private static FullHttpResponse response(ChannelHandlerContext ctx, HttpResponseStatus status, String type,
+            String body) {
         FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, status,
-                Unpooled.wrappedBuffer(body.getBytes(StandardCharsets.UTF_8)));
+                ByteBufUtil.writeUtf8(ctx.alloc(), body));
         response.headers().set(HttpHeaderNames.CONTENT_TYPE, type);
         HttpUtil.setContentLength(response, response.content().readableBytes());
         return response;
