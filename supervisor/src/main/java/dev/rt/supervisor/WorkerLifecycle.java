@@ -9,6 +9,7 @@ import dev.rt.supervisor.config.ServiceConfig;
 import dev.rt.supervisor.log.RuntimeLog;
 import dev.rt.supervisor.metrics.PendingScrapes;
 import dev.rt.supervisor.metrics.ServiceRestarts;
+import dev.rt.supervisor.process.AgentJar;
 import dev.rt.supervisor.process.ClassDataArchive;
 import dev.rt.supervisor.process.FreePort;
 import dev.rt.supervisor.process.OutputPump;
@@ -208,6 +209,7 @@ final class WorkerLifecycle implements AutoCloseable {
             throw new RtException("RT_SERVICE_START_FAILED", "the " + Worker.describe(service.id(), index)
                     + " was not started: the runtime is stopping");
         }
+        AgentJar.restore(command.agentJar(), RtVersion.get()); // another build of rt may have pruned it
         int port = FreePort.pick();
         Debugger debugger = options.debugger();
         int slot = debugger.enabled() ? debugSlots.take() : Worker.NO_DEBUG_SLOT;
