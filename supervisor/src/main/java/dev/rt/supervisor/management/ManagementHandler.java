@@ -70,12 +70,13 @@ final class ManagementHandler extends SimpleChannelInboundHandler<FullHttpReques
             writeFile(ctx, answer, answer.file().get());
             return;
         }
+        byte[] body = answer.body();
         FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1,
-                HttpResponseStatus.valueOf(answer.status()), ctx.alloc().buffer(answer.body().length).writeBytes(answer.body()));
+                HttpResponseStatus.valueOf(answer.status()), ctx.alloc().buffer(body.length).writeBytes(body));
         for (Map.Entry<String, String> header : answer.headers()) {
             response.headers().add(header.getKey(), header.getValue());
         }
-        HttpUtil.setContentLength(response, answer.body().length);
+        HttpUtil.setContentLength(response, body.length);
         HttpUtil.setKeepAlive(response, keepAlive);
         var written = ctx.writeAndFlush(response);
         written.addListener(done -> answer.afterSent().run());

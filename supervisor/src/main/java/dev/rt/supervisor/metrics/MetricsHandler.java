@@ -59,7 +59,8 @@ final class MetricsHandler extends SimpleChannelInboundHandler<FullHttpRequest> 
 
     private void metrics(ChannelHandlerContext ctx, FullHttpRequest request, boolean keepAlive) {
         if (!auth.accepts(Optional.ofNullable(request.headers().get(HttpHeaderNames.AUTHORIZATION)))) {
-            FullHttpResponse response = response(ctx, HttpResponseStatus.UNAUTHORIZED, JSON, "{\"message\":\"Unauthorized\"}");
+            FullHttpResponse response = response(ctx, HttpResponseStatus.UNAUTHORIZED, JSON,
+                    "{\"message\":\"Unauthorized\"}");
             response.headers().set(HttpHeaderNames.WWW_AUTHENTICATE, "Basic realm=\"rt metrics\"");
             write(ctx, keepAlive, response);
             return;
