@@ -32,7 +32,8 @@ final class Http2Pipeline {
         Http2FrameCodec codec = Http2FrameCodecBuilder.forServer()
                 .initialSettings(Http2Settings.defaultSettings()
                         .maxConcurrentStreams(MAX_CONCURRENT_STREAMS)
-                        .maxHeaderListSize(limits.maxHeaderSize()))
+                        .maxHeaderListSize(limits.maxHeaderSize())
+                        .connectProtocolEnabled(true)) // WebSockets over streams: Http2WebSockets
                 .build();
         pipeline.addLast("idle", new IdleStateHandler(limits.idleTimeoutMillis(), 0, 0, TimeUnit.MILLISECONDS))
                 .addLast("h2", codec)

@@ -27,9 +27,9 @@ import java.util.concurrent.TimeUnit;
  * {@link ProxyRoute} and a worker through {@link UpstreamAttempts}, and has its {@link BackendLink} stream the
  * request to that worker. The {@link ProxyBackendHandler} hands the response over, framed here for the client;
  * errors the proxy answers itself ({@link ProxyError}, the {@code serviceTimeout} among them) end the exchange
- * too. A {@code 101 Switching Protocols} answer to an upgrade request (WebSocket), or a mesh {@code CONNECT},
- * turns both connections into a byte tunnel. The {@link ProxyFrontendHandler} feeds it what the client sends
- * and reads on when it can take more. Everything here runs on the client channel's event loop.
+ * too. A {@code 101 Switching Protocols} answer to an upgrade request (WebSocket, also over an h2 stream:
+ * {@link Http2WebSockets}), or a mesh {@code CONNECT}, turns both connections into a byte tunnel. The
+ * {@link ProxyFrontendHandler} feeds it what the client sends and reads on when it can take more. Everything here runs on the client channel's event loop.
  */
 final class ProxyExchange implements ChannelFutureListener {
     private final ProxyFrontendHandler frontend;
@@ -54,6 +54,7 @@ final class ProxyExchange implements ChannelFutureListener {
     private boolean closeAfter;
     private boolean responseWritten;
     private boolean upgrade;
+    private boolean webSocketStream;
     private boolean tunnel;
     private ScheduledFuture<?> timeout;
     private long startNanos;
@@ -116,9 +117,13 @@ final class ProxyExchange implements ChannelFutureListener {
         active = true;
         startNanos = System.nanoTime();
         request = head;
+        webSocketStream = stream && Http2WebSockets.requested(head);
+        if (webSocketStream) {
+            Http2WebSockets.toUpgradeRequest(head);
+        }
         method = head.method();
         http10 = HttpVersion.HTTP_1_0.equals(head.protocolVersion());
-        requestDone = false;
+        requestDone = webSocketStream; // its stream carries no body, only the WebSocket after the answer
         bodySent = false;
         finalHeadSent = false;
         discarding = false;
@@ -131,7 +136,7 @@ final class ProxyExchange implements ChannelFutureListener {
             return;
         }
         HttpHeaders headers = head.headers();
-        String upgradeTo = http10 || stream ? null : HopByHopHeaders.upgradeToForward(headers);
+        String upgradeTo = http10 || stream && !webSocketStream ? null : HopByHopHeaders.upgradeToForward(headers);
         HopByHopHeaders.remove(headers);
         if (stream) {
             Http2Extensions.remove(headers);
@@ -243,7 +248,11 @@ final class ProxyExchange implements ChannelFutureListener {
         finalHeadSent = true;
         link.detach();
         active = false;
-        TunnelHandler.answerAndJoin(ctx, response, from.channel());
+        if (webSocketStream) {
+            Http2WebSockets.accept(ctx, response, from.channel());
+        } else {
+            TunnelHandler.answerAndJoin(ctx, response, from.channel());
+        }
         return true;
     }
 
