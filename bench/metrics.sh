@@ -11,7 +11,9 @@
 #   throughput: two rts side by side, each the bench app on 1 worker. A: metrics server on, logger at info,
 #               and a scrape of /metrics every second during A's runs. B: no metrics section, logger
 #               silent, and request measurement off in the proxy (-Drt.httpMetrics=false): both off. Both
-#               supervisors run with the same JVM options (BASE_OPTS, no class-data archive).
+#               supervisors run with the same JVM options (BASE_OPTS, no class-data archive), and both
+#               sides get the same once-a-second curl (B's at its own /hello): starting a curl process
+#               costs ~9 ms of CPU and reshuffles the threads on 2 cores, a cost of the scraper, not of rt.
 #               First TP_WARM_SCRAPES scrapes of A (steady state: over its first few hundred scrapes the JIT
 #               spends seconds of C2 time compiling the scrape path, which on 2 cores comes out of the proxy's
 #               share; a long-running rt has long paid that), then
@@ -158,13 +160,13 @@ throughput_part() {
     for i in $(seq 1 "$TP_WARM_SCRAPES"); do curl -fsS -o /dev/null "$scrape"; done
     : >"$BENCH_TMP/tp.tsv"
     measure A warmup "$url_a" "$WARMUP" "$scrape"
-    measure B warmup "$url_b" "$WARMUP"
+    measure B warmup "$url_b" "$WARMUP" "$url_b"
     for round in $(seq 1 "$ROUNDS"); do # ABBA: which side runs first alternates, so neither gains from its turn
         if [ $((round % 2)) -eq 1 ]; then
             measure A "$round" "$url_a" "$DURATION" "$scrape"
-            measure B "$round" "$url_b" "$DURATION"
+            measure B "$round" "$url_b" "$DURATION" "$url_b"
         else
-            measure B "$round" "$url_b" "$DURATION"
+            measure B "$round" "$url_b" "$DURATION" "$url_b"
             measure A "$round" "$url_a" "$DURATION" "$scrape"
         fi
     done
@@ -180,7 +182,7 @@ throughput_part() {
     local side label
     for side in A B; do
         [ "$side" = A ] && label="metrics server + request metrics + scrape/s, logger info" \
-            || label="no metrics, request metrics off, logger silent"
+            || label="no metrics, request metrics off, logger silent, curl of /hello each second"
         echo "| $side $label | $(fmt 0 "$(awk -v s=$side '$1 == s { print $3 }' "$tsv" | median)")" \
             "| $(awk -v s=$side '$1 == s { print $3 }' "$tsv" | min | xargs printf '%.0f')–$(awk -v s=$side '$1 == s { print $3 }' "$tsv" | max | xargs printf '%.0f')" \
             "| $(fmt 3 "$(awk -v s=$side '$1 == s { print $4 }' "$tsv" | median)") | $(fmt 3 "$(awk -v s=$side '$1 == s { print $5 }' "$tsv" | median)")" \
