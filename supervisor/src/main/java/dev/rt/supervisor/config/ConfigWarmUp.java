@@ -1,6 +1,7 @@
 package dev.rt.supervisor.config;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.rt.supervisor.concurrent.DaemonThreads;
 
 /**
  * Work that the first configuration load does anyway, begun on a background thread so that it overlaps with the
@@ -14,9 +15,7 @@ public final class ConfigWarmUp {
     }
 
     public static void begin() {
-        Thread thread = new Thread(ConfigWarmUp::run, "rt-config-warm-up");
-        thread.setDaemon(true);
-        thread.start();
+        DaemonThreads.named("rt-config-warm-up").newThread(ConfigWarmUp::run).start();
     }
 
     static void run() {

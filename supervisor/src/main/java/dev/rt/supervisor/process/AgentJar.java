@@ -59,14 +59,15 @@ public final class AgentJar {
             throw new RtException("RT_AGENT_JAR_MISSING", "this rt build carries no worker agent jar ("
                     + RESOURCE + "); rebuild rt with mvn package");
         }
+        Path cache = cacheDirectory();
         try {
-            Path jar = extract(resource, cacheDirectory(), rtVersion);
+            Path jar = extract(resource, cache, rtVersion);
             Instant now = Instant.now();
             markUsed(jar.getParent(), now);
-            prune(cacheDirectory(), jar.getParent(), now);
+            prune(cache, jar.getParent(), now);
             return jar;
         } catch (IOException e) {
-            throw new RtException("RT_AGENT_JAR_MISSING", "cannot extract the worker agent jar to " + cacheDirectory()
+            throw new RtException("RT_AGENT_JAR_MISSING", "cannot extract the worker agent jar to " + cache
                     + ": " + e.getMessage() + " (check XDG_CACHE_HOME or HOME)");
         }
     }

@@ -12,6 +12,7 @@ import io.netty.handler.codec.http2.Http2Settings;
 import io.netty.handler.codec.http2.Http2StreamFrameToHttpObjectCodec;
 import io.netty.handler.timeout.IdleStateEvent;
 import io.netty.handler.timeout.IdleStateHandler;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -23,6 +24,8 @@ import java.util.concurrent.TimeUnit;
  */
 final class Http2Pipeline {
     static final int MAX_CONCURRENT_STREAMS = 256;
+    /** Handlers of a stream that a tunnel replaces ({@link Http2WebSockets}), in the order of removal. */
+    static final List<String> STREAM_HANDLERS = List.of("frontend", "http");
 
     private Http2Pipeline() {
     }

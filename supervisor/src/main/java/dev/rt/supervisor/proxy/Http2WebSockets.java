@@ -33,7 +33,6 @@ import java.util.List;
  */
 final class Http2WebSockets {
     private static final SecureRandom KEYS = new SecureRandom();
-    private static final List<String> STREAM_HANDLERS = List.of("frontend", "http");
 
     private Http2WebSockets() {
     }
@@ -75,7 +74,7 @@ final class Http2WebSockets {
         }
         stream.writeAndFlush(accepted);
         stream.pipeline().addFirst("h2-bytes", new StreamBytes());
-        TunnelHandler.join(stream.channel(), STREAM_HANDLERS, worker, BackendInitializer.HANDLERS);
+        TunnelHandler.join(stream.channel(), Http2Pipeline.STREAM_HANDLERS, worker, BackendInitializer.HANDLERS);
     }
 
     /** DATA frames of the stream to bytes for the tunnel, and the tunnel's bytes to DATA frames. */
