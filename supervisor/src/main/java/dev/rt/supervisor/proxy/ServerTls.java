@@ -6,6 +6,7 @@ import dev.rt.supervisor.config.PemSource;
 import io.netty.handler.codec.http2.Http2SecurityUtil;
 import io.netty.handler.ssl.ApplicationProtocolConfig;
 import io.netty.handler.ssl.ApplicationProtocolNames;
+import io.netty.handler.ssl.OpenSsl;
 import io.netty.handler.ssl.SniHandler;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslContextBuilder;
@@ -36,7 +37,12 @@ import javax.naming.ldap.Rdn;
  * ({@code key} and {@code cert} are one source each, or arrays of the same length), the certificate chosen by
  * the name the client asks for (SNI) among the DNS names of each certificate, the first one otherwise. ALPN
  * offers {@code h2} when {@code server.http2} is on ({@code http/1.1} too with {@code allowHTTP1}), and
- * {@code http/1.1} otherwise. Keys are unencrypted PEM: PKCS#8 ({@code BEGIN PRIVATE KEY}), PKCS#1 RSA or SEC1 EC ({@link PrivateKeyPem}).
+ * {@code http/1.1} otherwise. Keys are unencrypted PEM: PKCS#8 ({@code BEGIN PRIVATE KEY}), PKCS#1 RSA or SEC1 EC
+ * ({@link PrivateKeyPem}).
+ *
+ * <p>TLS records are encrypted by BoringSSL (netty-tcnative, bundled for linux-x86_64), which takes a fraction of the
+ * CPU of the JDK's {@code SSLEngine}; where it cannot be loaded (another platform, or Netty's own
+ * {@code -Dio.netty.handler.ssl.noOpenSsl=true}), the JDK's engine does the same job.
  */
 final class ServerTls {
     private final Mapping<String, SslContext> contexts;
@@ -56,6 +62,11 @@ final class ServerTls {
      * @throws RtException {@code RT_CONFIG_INVALID} naming the file or setting that cannot be read or used
      */
     static ServerTls load(HttpsConfig https, boolean http2, Path root) {
+        return load(https, http2, root, provider());
+    }
+
+    /** As {@link #load(HttpsConfig, boolean, Path)}, with the given engine. */
+    static ServerTls load(HttpsConfig https, boolean http2, Path root, SslProvider provider) {
         if (https.keys().size() != https.certs().size()) {
             throw invalid("server.https: key has " + https.keys().size() + " entries and cert " + https.certs().size()
                     + "; give one key for each certificate, in the same order");
@@ -75,7 +86,7 @@ final class ServerTls {
             byte[] cert = read(https.certs().get(i), root, "server.https.cert" + where);
             String keyName = describe(https.keys().get(i), root, "key" + where);
             byte[] key = pkcs8(read(https.keys().get(i), root, "server.https.key" + where), keyName, where);
-            SslContext context = context(cert, key, protocols, describe(https.certs().get(i), root, "cert" + where),
+            SslContext context = context(provider, cert, key, protocols, describe(https.certs().get(i), root, "cert" + where),
                     keyName);
             all.add(context);
             names.add(dnsNames(cert, describe(https.certs().get(i), root, "cert" + where)));
@@ -105,11 +116,16 @@ final class ServerTls {
         return http1;
     }
 
-    private static SslContext context(byte[] cert, byte[] key, List<String> protocols, String certName,
-            String keyName) {
+    /** The engine that encrypts: BoringSSL when its native library loads here, the JDK's otherwise. */
+    static SslProvider provider() {
+        return OpenSsl.isAvailable() ? SslProvider.OPENSSL : SslProvider.JDK;
+    }
+
+    private static SslContext context(SslProvider provider, byte[] cert, byte[] key, List<String> protocols,
+            String certName, String keyName) {
         try (InputStream certIn = new ByteArrayInputStream(cert); InputStream keyIn = new ByteArrayInputStream(key)) {
             SslContextBuilder builder = SslContextBuilder.forServer(certIn, keyIn)
-                    .sslProvider(SslProvider.JDK)
+                    .sslProvider(provider)
                     .applicationProtocolConfig(new ApplicationProtocolConfig(ApplicationProtocolConfig.Protocol.ALPN,
                             ApplicationProtocolConfig.SelectorFailureBehavior.NO_ADVERTISE,
                             ApplicationProtocolConfig.SelectedListenerFailureBehavior.ACCEPT, protocols));

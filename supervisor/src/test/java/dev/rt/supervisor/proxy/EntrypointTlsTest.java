@@ -2,10 +2,13 @@ package dev.rt.supervisor.proxy;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.rt.protocol.RtException;
 import dev.rt.supervisor.config.HttpsConfig;
 import dev.rt.supervisor.config.PemSource;
+import io.netty.handler.ssl.OpenSsl;
+import io.netty.handler.ssl.SslProvider;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -124,6 +127,26 @@ class EntrypointTlsTest {
         Curl.Result other = Curl.run("-k", "--resolve", "other.test:" + port + ":127.0.0.1",
                 "https://other.test:" + port + "/sni");
         assertThat(other.out()).startsWith("GET /sni proto=https host=other.test:" + port);
+    }
+
+    @Test
+    void boringSslEncryptsOnLinuxX64() {
+        assumeTrue(System.getProperty("os.name").equals("Linux") && System.getProperty("os.arch").equals("amd64"),
+                "netty-tcnative-boringssl-static is bundled for linux-x86_64 only");
+
+        assertThat(ServerTls.provider()).as("the TLS engine (BoringSSL unavailable because: %s)",
+                OpenSsl.unavailabilityCause()).isEqualTo(SslProvider.OPENSSL);
+    }
+
+    @Test
+    void theJdkEngineServesTheSameWhereBoringSslCannotLoad() throws Exception {
+        int port = start(Optional.of(TestTls.server(TestTls.both(), true, SslProvider.JDK)), true);
+
+        Curl.Result h2 = Curl.run("-k", "--http2", "-w", " %{http_version}", "https://127.0.0.1:" + port + "/jdk");
+
+        assertThat(h2.out()).isEqualTo("GET /jdk proto=https host=127.0.0.1:" + port + " body= h2=false 2");
+        assertThat(presentedSubject(port, "other.test")).isEqualTo("CN=other.test");
+        assertThat(presentedSubject(port, "localhost")).isEqualTo("CN=localhost");
     }
 
     private static String presentedSubject(int port, String serverName) throws Exception {

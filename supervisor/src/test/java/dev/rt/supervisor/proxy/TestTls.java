@@ -3,6 +3,7 @@ package dev.rt.supervisor.proxy;
 import dev.rt.supervisor.Fixtures;
 import dev.rt.supervisor.config.HttpsConfig;
 import dev.rt.supervisor.config.PemSource;
+import io.netty.handler.ssl.SslProvider;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -39,6 +40,11 @@ final class TestTls {
 
     static ServerTls server(HttpsConfig https, boolean http2) {
         return ServerTls.load(https, http2, dir());
+    }
+
+    /** The same with the given engine: BoringSSL or the JDK's. */
+    static ServerTls server(HttpsConfig https, boolean http2, SslProvider provider) {
+        return ServerTls.load(https, http2, dir(), provider);
     }
 
     /** A client context that trusts the localhost certificate only. */
