@@ -52,12 +52,13 @@ public final class ProxyEventLoops implements AutoCloseable {
     }
 
     /**
-     * Half the available processors, at least one: the proxy shares the machine with its workers, and on a
-     * small machine one I/O thread that never waits for another does more than two that keep waking each other
-     * (bench/RESULTS.md). The system property {@code rt.proxy.ioThreads} overrides it.
+     * Two per available processor, as Netty's own default. On 2 processors, with wrk, the proxy and a hello
+     * worker sharing them, one I/O thread left a fifth of the CPU idle and serialised the worker's requests:
+     * entrypoint ÷ direct 0.49 with one, 0.57 with two, 0.62–0.64 with four, 0.56 with eight (bench/RESULTS.md,
+     * session 5). The system property {@code rt.proxy.ioThreads} overrides it.
      */
     static int defaultIoThreads() {
-        return Integer.getInteger("rt.proxy.ioThreads", Math.max(1, Runtime.getRuntime().availableProcessors() / 2));
+        return Integer.getInteger("rt.proxy.ioThreads", 2 * Runtime.getRuntime().availableProcessors());
     }
 
     /** Event loops with {@code ioThreads} I/O threads, on the native transport when possible. */
