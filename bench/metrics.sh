@@ -18,19 +18,24 @@
 #               spends seconds of C2 time compiling the scrape path, which on 2 cores comes out of the proxy's
 #               share; a long-running rt has long paid that), then
 #               wrk on <entrypoint>/hello, one warm-up of each, then ROUNDS interleaved rounds, A then B in odd
-#               rounds and B then A in even ones.
-#               Medians of requests/s, the ratio A/B; target ≥ 0.95.
+#               rounds and B then A in even ones. All that INSTANCES times, each with a fresh pair of rts: one
+#               pair's ratio moved between 0.885 and 1.063 over nine runs (sessions 4 and 5), while one rt
+#               against itself (windows with and without scrapes) moved by under 1 %, so most of the spread
+#               comes with the pair of JVMs (their JIT's choices, their threads' placement), not with rt's
+#               metrics. The ratio is the median of the pairs' ratios; target ≥ 0.95.
 #
-# Settings (environment): SCRAPES (200), WARM_SCRAPES (100), TP_WARM_SCRAPES (1000), ROUNDS (5), DURATION (10s), WARMUP (5s), THREADS (2),
-# CONNECTIONS (32), PARTS ("scrape throughput"), QUIET_WAIT and QUIET_LOAD (lib.sh).
+# Settings (environment): SCRAPES (200), WARM_SCRAPES (100), TP_WARM_SCRAPES (1000), INSTANCES (3), ROUNDS (4),
+# DURATION (10s), WARMUP (15s), THREADS (2), CONNECTIONS (32), PARTS ("scrape throughput"), QUIET_WAIT and
+# QUIET_LOAD (lib.sh).
 source "$(dirname -- "$0")/lib.sh"
 
 SCRAPES=${SCRAPES:-200}
 WARM_SCRAPES=${WARM_SCRAPES:-100}
 TP_WARM_SCRAPES=${TP_WARM_SCRAPES:-1000}
-ROUNDS=${ROUNDS:-5}
+ROUNDS=${ROUNDS:-4}
+INSTANCES=${INSTANCES:-3}
 DURATION=${DURATION:-10s}
-WARMUP=${WARMUP:-5s}
+WARMUP=${WARMUP:-15s}
 THREADS=${THREADS:-2}
 CONNECTIONS=${CONNECTIONS:-32}
 PARTS=${PARTS:-scrape throughput}
@@ -133,49 +138,70 @@ measure() {
     say "throughput $side $round: rps p50 p99 errors requests = $result"
 }
 
-throughput_part() {
-    local log_a="$BENCH_TMP/tp-a.log" log_b="$BENCH_TMP/tp-b.log" url_a url_b scrape round pid_a pid_b
+# Starts rt A (metrics on) and rt B (both off) side by side; sets PID_A, PID_B, URL_A, URL_B, SCRAPE.
+start_pair() {
+    local log_a=$1 log_b=$2
     write_config "$BENCH_TMP/tp-a.json" 1 '"metrics": { "hostname": "127.0.0.1", "port": 0 }, "logger": { "level": "info" },'
     write_config "$BENCH_TMP/tp-b.json" 1 '"logger": { "level": "silent" },'
     # Both sides get the same JVM options, given the same way: with RT_JAVA_OPTS set, bin/rt uses no class-data
     # archive, so A must not use one either, or the runs would differ in more than metrics and logging.
-    RT_JAVA_OPTS="$BASE_OPTS" rt_start "$BENCH_TMP/tp-a.json" "$log_a"; pid_a=$RT_PID
-    rt_wait_listening "$pid_a" "$log_a"; url_a="$RT_URL/hello"
-    RT_JAVA_OPTS="$BASE_OPTS -Drt.httpMetrics=false" rt_start "$BENCH_TMP/tp-b.json" "$log_b"; pid_b=$RT_PID
+    RT_JAVA_OPTS="$BASE_OPTS" rt_start "$BENCH_TMP/tp-a.json" "$log_a"; PID_A=$RT_PID
+    rt_wait_listening "$PID_A" "$log_a"; URL_A="$RT_URL/hello"
+    RT_JAVA_OPTS="$BASE_OPTS -Drt.httpMetrics=false" rt_start "$BENCH_TMP/tp-b.json" "$log_b"; PID_B=$RT_PID
     # silent: no "listening" line to wait for; the entrypoint's port comes from the process's sockets
     local deadline=$((SECONDS + 120)) port_b=""
     while [ -z "$port_b" ]; do
-        port_b=$(ss -ltnpH 2>/dev/null | awk -v p="pid=$pid_b," '$0 ~ p { split($4, a, ":"); print a[length(a)] }' \
+        port_b=$(ss -ltnpH 2>/dev/null | awk -v p="pid=$PID_B," '$0 ~ p { split($4, a, ":"); print a[length(a)] }' \
             | while read -r p; do [ "$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$p/hello")" != 200 ] || echo "$p"; done \
             | head -n 1 || true)
         [ "$SECONDS" -lt "$deadline" ] || die "rt B did not answer within 120 s"
-        alive "$pid_b" || { cat "$log_b" >&2; die "rt B exited"; }
+        alive "$PID_B" || { cat "$log_b" >&2; die "rt B exited"; }
         [ -n "$port_b" ] || sleep 0.2
     done
-    url_b="http://127.0.0.1:$port_b/hello"
-    scrape=$(metrics_url "$log_a")
-    check_url "$url_a" hello; check_url "$url_b" hello; check_url "$scrape" "jvm_threads_current"
-    say "throughput: A $url_a (scraped at $scrape), B $url_b"
-    say "throughput: $TP_WARM_SCRAPES warm-up scrapes of A"
-    for i in $(seq 1 "$TP_WARM_SCRAPES"); do curl -fsS -o /dev/null "$scrape"; done
-    : >"$BENCH_TMP/tp.tsv"
-    measure A warmup "$url_a" "$WARMUP" "$scrape"
-    measure B warmup "$url_b" "$WARMUP" "$url_b"
+    URL_B="http://127.0.0.1:$port_b/hello"
+    SCRAPE=$(metrics_url "$log_a")
+    check_url "$URL_A" hello; check_url "$URL_B" hello; check_url "$SCRAPE" "jvm_threads_current"
+}
+
+# One pair of fresh rts: warm-up scrapes of A, one warm-up run of each, then ROUNDS rounds (ABBA).
+throughput_pair() {
+    local pair=$1 log_a="$BENCH_TMP/tp-a-$1.log" log_b="$BENCH_TMP/tp-b-$1.log" round
+    start_pair "$log_a" "$log_b"
+    say "throughput pair $pair: A $URL_A (scraped at $SCRAPE), B $URL_B; $TP_WARM_SCRAPES warm-up scrapes of A"
+    for i in $(seq 1 "$TP_WARM_SCRAPES"); do curl -fsS -o /dev/null "$SCRAPE"; done
+    measure A warmup "$URL_A" "$WARMUP" "$SCRAPE"
+    measure B warmup "$URL_B" "$WARMUP" "$URL_B"
     for round in $(seq 1 "$ROUNDS"); do # ABBA: which side runs first alternates, so neither gains from its turn
         if [ $((round % 2)) -eq 1 ]; then
-            measure A "$round" "$url_a" "$DURATION" "$scrape"
-            measure B "$round" "$url_b" "$DURATION" "$url_b"
+            measure A "$pair.$round" "$URL_A" "$DURATION" "$SCRAPE"
+            measure B "$pair.$round" "$URL_B" "$DURATION" "$URL_B"
         else
-            measure B "$round" "$url_b" "$DURATION" "$url_b"
-            measure A "$round" "$url_a" "$DURATION" "$scrape"
+            measure B "$pair.$round" "$URL_B" "$DURATION" "$URL_B"
+            measure A "$pair.$round" "$URL_A" "$DURATION" "$SCRAPE"
         fi
     done
     [ ! -s "$log_b" ] || say "B logged $(wc -l <"$log_b") lines (silent: expected none)"
-    rt_stop "$pid_a" "$log_a"; rt_stop "$pid_b" "$log_b"
-    local tsv="$BENCH_TMP/tp.tsv" rps_a rps_b ratio
-    rps_a=$(awk '$1 == "A" { print $3 }' "$tsv" | median); rps_b=$(awk '$1 == "B" { print $3 }' "$tsv" | median)
-    ratio=$(div "$rps_a" "$rps_b")
-    echo "### hello throughput, metrics and logging on ÷ both off ($ROUNDS interleaved rounds of $DURATION, wrk -t$THREADS -c$CONNECTIONS; medians)"
+    rt_stop "$PID_A" "$log_a"; rt_stop "$PID_B" "$log_b"
+}
+
+# Ratio A/B of the median requests/s of the rounds whose label starts with PREFIX ("" for all).
+pair_ratio() {
+    local tsv="$BENCH_TMP/tp.tsv" a b
+    a=$(awk -v p="$1" '$1 == "A" && index($2, p) == 1 { print $3 }' "$tsv" | median)
+    b=$(awk -v p="$1" '$1 == "B" && index($2, p) == 1 { print $3 }' "$tsv" | median)
+    div "$a" "$b"
+}
+
+throughput_part() {
+    local pair ratio per_pair=""
+    : >"$BENCH_TMP/tp.tsv"
+    for pair in $(seq 1 "$INSTANCES"); do
+        throughput_pair "$pair"
+    done
+    for pair in $(seq 1 "$INSTANCES"); do per_pair+="$(pair_ratio "$pair.") "; done
+    ratio=$(printf '%s\n' $per_pair | median)
+    local tsv="$BENCH_TMP/tp.tsv"
+    echo "### hello throughput, metrics and logging on ÷ both off ($INSTANCES pairs of fresh rts × $ROUNDS interleaved rounds of $DURATION, wrk -t$THREADS -c$CONNECTIONS; medians)"
     echo
     echo "| | requests/s | min–max | p50 ms | p99 ms | errors |"
     echo "|---|---:|---:|---:|---:|---:|"
@@ -189,8 +215,10 @@ throughput_part() {
             "| $(awk -v s=$side '$1 == s { e += $6 } END { print e + 0 }' "$tsv") |"
     done
     echo
-    echo "- ratio A/B of median requests/s: **$ratio**; per-round ratios: $(awk '$1 == "A" { a[$2] = $3 } $1 == "B" { b[$2] = $3 }
-        END { for (r = 1; r in a; r++) printf "%.3f ", a[r] / b[r] }' "$tsv")"
+    echo "- ratio A/B: **$ratio**, the median of the pairs' ratios (each pair's median A ÷ its median B): $per_pair"
+    echo "- ratio of all rounds' medians: $(pair_ratio "")"
+    echo "- per-round ratios: $(awk '$1 == "A" { a[$2] = $3; order[++n] = $2 } $1 == "B" { b[$2] = $3 }
+        END { for (i = 1; i <= n; i++) printf "%s %.3f  ", order[i], a[order[i]] / b[order[i]] }' "$tsv")"
     echo "- A's metrics path was warmed with $TP_WARM_SCRAPES scrapes first (TP_WARM_SCRAPES)"
     echo "- target ≥ 0.95: $(yesno ge "$ratio" 0.95)"
     echo

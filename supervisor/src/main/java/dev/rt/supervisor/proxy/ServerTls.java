@@ -40,9 +40,10 @@ import javax.naming.ldap.Rdn;
  * {@code http/1.1} otherwise. Keys are unencrypted PEM: PKCS#8 ({@code BEGIN PRIVATE KEY}), PKCS#1 RSA or SEC1 EC
  * ({@link PrivateKeyPem}).
  *
- * <p>TLS records are encrypted by BoringSSL (netty-tcnative, bundled for linux-x86_64), which takes a fraction of the
- * CPU of the JDK's {@code SSLEngine}; where it cannot be loaded (another platform, or Netty's own
- * {@code -Dio.netty.handler.ssl.noOpenSsl=true}), the JDK's engine does the same job.
+ * <p>TLS runs on BoringSSL (netty-tcnative, bundled for linux-x86_64): a full handshake takes it 0.44× the CPU of
+ * the JDK's {@code SSLEngine} (records on kept-alive connections cost both the same; bench/tls-engines.sh). Where
+ * it cannot be loaded (another platform, or Netty's own {@code -Dio.netty.handler.ssl.noOpenSsl=true}), the
+ * JDK's engine does the same job.
  */
 final class ServerTls {
     private final Mapping<String, SslContext> contexts;
@@ -86,10 +87,10 @@ final class ServerTls {
             byte[] cert = read(https.certs().get(i), root, "server.https.cert" + where);
             String keyName = describe(https.keys().get(i), root, "key" + where);
             byte[] key = pkcs8(read(https.keys().get(i), root, "server.https.key" + where), keyName, where);
-            SslContext context = context(provider, cert, key, protocols, describe(https.certs().get(i), root, "cert" + where),
-                    keyName);
+            String certName = describe(https.certs().get(i), root, "cert" + where);
+            SslContext context = context(provider, cert, key, protocols, certName, keyName);
             all.add(context);
-            names.add(dnsNames(cert, describe(https.certs().get(i), root, "cert" + where)));
+            names.add(dnsNames(cert, certName));
             if (first == null) {
                 first = context;
             }
