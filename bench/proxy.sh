@@ -10,14 +10,15 @@
 # medians of requests/s, p50 and p99, the ratio A/B and the added p50, and the CPU each process used
 # during the runs (percent of one core). The markdown summary goes to stdout, progress to stderr.
 #
-# Settings (environment): ROUNDS (5), DURATION (10s), WARMUP (10s), THREADS (2), CONNECTIONS (32),
+# Settings (environment): ROUNDS (5), DURATION (10s), WARMUP (30s: the supervisor's JIT
+# compiles the proxy over the first 30 s of load), THREADS (2), CONNECTIONS (32),
 # PORT (0: any free port for the entrypoint), PAIRS ("entrypoint mesh"; add "entrypoint-c1" for the
 # entrypoint with one connection, latency without queueing), QUIET_WAIT and QUIET_LOAD (lib.sh).
 source "$(dirname -- "$0")/lib.sh"
 
 ROUNDS=${ROUNDS:-5}
 DURATION=${DURATION:-10s}
-WARMUP=${WARMUP:-10s}
+WARMUP=${WARMUP:-30s}
 THREADS=${THREADS:-2}
 CONNECTIONS=${CONNECTIONS:-32}
 PORT=${PORT:-0}

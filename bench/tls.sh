@@ -10,13 +10,14 @@
 # then ROUNDS interleaved rounds A, B; medians; CPU of rt's supervisor and of nginx (master and workers).
 # The markdown summary goes to stdout, progress to stderr.
 #
-# Settings (environment): ROUNDS (5), DURATION (10s), WARMUP (10s), THREADS (2), CONNECTIONS (32),
+# Settings (environment): ROUNDS (5), DURATION (10s), WARMUP (30s: the supervisor's JIT
+# compiles the proxy over the first 30 s of load), THREADS (2), CONNECTIONS (32),
 # QUIET_WAIT and QUIET_LOAD (lib.sh).
 source "$(dirname -- "$0")/lib.sh"
 
 ROUNDS=${ROUNDS:-5}
 DURATION=${DURATION:-10s}
-WARMUP=${WARMUP:-10s}
+WARMUP=${WARMUP:-30s}
 THREADS=${THREADS:-2}
 CONNECTIONS=${CONNECTIONS:-32}
 TLS_DIR="$BENCH_ROOT/testdata/tls"
