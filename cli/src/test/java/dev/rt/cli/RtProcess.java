@@ -23,7 +23,7 @@ import java.util.regex.Pattern;
  */
 final class RtProcess implements AutoCloseable {
     private static final Pattern WORKER_PID = Pattern.compile("\\(pid (\\d+)\\)");
-    private static final Pattern LISTENING = Pattern.compile("rt is now listening at (http://[^\"]+)");
+    private static final Pattern LISTENING = Pattern.compile("rt is now listening at (https?://[^\"]+)");
 
     private final Process process;
     private final List<String> stdout = new ArrayList<>();

@@ -102,6 +102,24 @@ class StartCommandIT {
     }
 
     @Test
+    void httpsFromTheCliJarIsEncryptedByItsBundledBoringSsl() throws Exception {
+        Path tls = Fixtures.testdata().resolve("tls");
+        Path config = runtimeWith("", "api", Fixtures.service("api", "probe", ""));
+        Files.writeString(config, Files.readString(config).replace("\"server\": {\"port\": 0}",
+                "\"server\": {\"port\": 0, \"https\": {\"key\": {\"path\": \"" + tls.resolve("localhost-key.pem")
+                        + "\"}, \"cert\": {\"path\": \"" + tls.resolve("localhost-cert.pem") + "\"}}}"));
+        try (RtProcess rt = RtProcess.start(dir, Map.of(), "start", "-c", config.toString())) {
+            String url = rt.awaitListening(START);
+
+            assertThat(url).startsWith("https://127.0.0.1:");
+            assertThat(rt.stdout()).contains("TLS of the public server by BoringSSL");
+            Process curl = new ProcessBuilder("curl", "-ksS", "--max-time", "10", url + "/hello").start();
+            assertThat(new String(curl.getInputStream().readAllBytes())).isEqualTo("hello");
+            assertThat(curl.waitFor()).isZero();
+        }
+    }
+
+    @Test
     void portAlreadyInUseFailsBeforeAnyWorkerStarts() throws Exception {
         try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             Path file = dir.resolve("rt.json");

@@ -84,6 +84,7 @@ public final class Supervisor implements AutoCloseable {
             MeshProxy mesh = remember(MeshProxy.of(loops, registry, config, observer));
             meshPort = mesh.bind().getPort();
             entrypoint = EntrypointServer.of(loops, registry, config, observer);
+            entrypoint.tlsEngine().ifPresent(engine -> log.info("TLS of the public server by " + engine));
             InetSocketAddress bound = entrypoint.bind(config.server().hostname(), config.server().port());
             WorkerCommand command = new WorkerCommand(WorkerCommand.currentJava(), AgentJar.locate(RtVersion.get()),
                     directory.agentSocket(), config.root());

@@ -48,7 +48,8 @@ class PublicServerTest {
                 + " \"services\": [" + service("api", "probe") + "]}";
         try (var rt = RuntimeUnderTest.configure(dir, config).start()) {
             assertThat(rt.url()).startsWith("https://127.0.0.1:");
-            assertThat(rt.log()).contains("rt is now listening at " + rt.url());
+            assertThat(rt.log()).contains("rt is now listening at " + rt.url())
+                    .contains("TLS of the public server by BoringSSL");
 
             assertThat(curl("-k", "--http2", "-w", " %{http_version}", rt.url() + "/api/hello")).isEqualTo("hello 2");
             assertThat(curl("-k", "--http1.1", "-w", " %{http_version}", rt.url() + "/api/hello")).isEqualTo("hello 1.1");

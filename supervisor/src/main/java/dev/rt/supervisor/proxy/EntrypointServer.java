@@ -21,6 +21,7 @@ public final class EntrypointServer implements AutoCloseable {
     private final EntrypointRoute route;
     private final ProxyServer server;
     private final String scheme;
+    private final Optional<String> tlsEngine;
 
     /** Plain HTTP/1.1, no base path, the default limits. */
     public EntrypointServer(ProxyEventLoops loops, UpstreamSelector upstreams, String serviceId) {
@@ -35,6 +36,7 @@ public final class EntrypointServer implements AutoCloseable {
     private EntrypointServer(ProxyEventLoops loops, UpstreamSelector upstreams, String serviceId, String basePath,
             ServerLimits limits, Optional<ServerTls> tls, boolean http2, RequestObserver observer) {
         this.scheme = tls.isPresent() ? "https" : "http";
+        this.tlsEngine = tls.map(ServerTls::engine);
         this.route = new EntrypointRoute(serviceId, EntrypointRoute.normalizeBasePath(basePath), scheme);
         this.server = new ProxyServer(loops, route, upstreams, 0, limits, BackendOptions.DEFAULTS, tls,
                 http2 && tls.isEmpty(), observer);
@@ -56,6 +58,11 @@ public final class EntrypointServer implements AutoCloseable {
         Optional<ServerTls> tls = server.https().map(https -> ServerTls.load(https, server.http2(), config.root()));
         return new EntrypointServer(loops, upstreams, config.entrypoint(), config.basePath().orElse(""),
                 ServerLimits.from(config.settings().path("server")), tls, server.http2(), observer);
+    }
+
+    /** What encrypts the public server's TLS ({@link ServerTls#engine()}); empty without TLS. */
+    public Optional<String> tlsEngine() {
+        return tlsEngine;
     }
 
     /** {@code https} with TLS, {@code http} otherwise: the scheme of the public URL. */

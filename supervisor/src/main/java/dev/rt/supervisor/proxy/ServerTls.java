@@ -49,11 +49,13 @@ final class ServerTls {
     private final Mapping<String, SslContext> contexts;
     private final boolean h2;
     private final boolean http1;
+    private final SslProvider provider;
 
-    private ServerTls(Mapping<String, SslContext> contexts, boolean h2, boolean http1) {
+    private ServerTls(Mapping<String, SslContext> contexts, boolean h2, boolean http1, SslProvider provider) {
         this.contexts = contexts;
         this.h2 = h2;
         this.http1 = http1;
+        this.provider = provider;
     }
 
     /**
@@ -101,12 +103,22 @@ final class ServerTls {
                 mapping.add(name, all.get(i));
             }
         }
-        return new ServerTls(mapping.build(), http2, protocols.contains(ApplicationProtocolNames.HTTP_1_1));
+        return new ServerTls(mapping.build(), http2, protocols.contains(ApplicationProtocolNames.HTTP_1_1), provider);
     }
 
     /** A new handler for one connection: picks the certificate by SNI, then runs the TLS handshake. */
     SniHandler newHandler() {
         return new SniHandler(contexts);
+    }
+
+    /** For the log: "BoringSSL", or the JDK's engine and why BoringSSL is not used. */
+    String engine() {
+        if (provider == SslProvider.OPENSSL) {
+            return "BoringSSL";
+        }
+        Throwable cause = OpenSsl.unavailabilityCause();
+        return "the JDK's SSLEngine" + (cause == null ? "" : " (BoringSSL cannot be loaded here: " + rootMessage(cause)
+                + ")");
     }
 
     boolean offersH2() {
