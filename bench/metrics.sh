@@ -24,7 +24,7 @@
 #               comes with the pair of JVMs (their JIT's choices, their threads' placement), not with rt's
 #               metrics. The ratio is the median of the pairs' ratios; target ≥ 0.95.
 #
-# Settings (environment): SCRAPES (200), WARM_SCRAPES (100), TP_WARM_SCRAPES (1000), INSTANCES (3), ROUNDS (4),
+# Settings (environment): SCRAPES (200), WARM_SCRAPES (100), TP_WARM_SCRAPES (1000), INSTANCES (5), ROUNDS (4),
 # DURATION (10s), WARMUP (15s), THREADS (2), CONNECTIONS (32), PARTS ("scrape throughput"), QUIET_WAIT and
 # QUIET_LOAD (lib.sh).
 source "$(dirname -- "$0")/lib.sh"
@@ -33,7 +33,7 @@ SCRAPES=${SCRAPES:-200}
 WARM_SCRAPES=${WARM_SCRAPES:-100}
 TP_WARM_SCRAPES=${TP_WARM_SCRAPES:-1000}
 ROUNDS=${ROUNDS:-4}
-INSTANCES=${INSTANCES:-3}
+INSTANCES=${INSTANCES:-5}
 DURATION=${DURATION:-10s}
 WARMUP=${WARMUP:-15s}
 THREADS=${THREADS:-2}
