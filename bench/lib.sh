@@ -221,6 +221,20 @@ write_probe_config() {
 EOF
 }
 
+# Writes FILE: service "a" of testdata/apps/probe as the entrypoint on any free port of 127.0.0.1, with TLS from
+# the localhost certificate of testdata/tls (tls.sh, tls-engines.sh).
+write_tls_probe_config() {
+    local file=$1 tls="$BENCH_ROOT/testdata/tls"
+    cat >"$file" <<EOF
+{
+  "entrypoint": "a",
+  "server": { "hostname": "127.0.0.1", "port": 0,
+              "https": { "key": { "path": "$tls/localhost-key.pem" }, "cert": { "path": "$tls/localhost-cert.pem" } } },
+  "services": [ { "id": "a", "path": "$BENCH_ROOT/testdata/apps/probe" } ]
+}
+EOF
+}
+
 # Fails unless URL answers 200 with a body containing EXPECTED.
 check_url() {
     local url=$1 expected=$2 body

@@ -22,20 +22,12 @@ WARMUP=${WARMUP:-15s}
 THREADS=${THREADS:-2}
 CONNECTIONS=${CONNECTIONS:-32}
 MODES=${MODES:-keep-alive handshake}
-TLS_DIR="$BENCH_ROOT/testdata/tls"
 BASE_OPTS="-XX:+UseSerialGC -Xms16m -Xmx512m -XX:+ExitOnOutOfMemoryError"
 
 # Starts one rt with OPTS as its JVM options; sets SIDE_PID and SIDE_URL (its /hello).
 start_side() {
     local name=$1 opts=$2 log="$BENCH_TMP/rt-$1.log"
-    cat >"$BENCH_TMP/rt-$name.json" <<JSON
-{
-  "entrypoint": "a",
-  "server": { "hostname": "127.0.0.1", "port": 0,
-              "https": { "key": { "path": "$TLS_DIR/localhost-key.pem" }, "cert": { "path": "$TLS_DIR/localhost-cert.pem" } } },
-  "services": [ { "id": "a", "path": "$BENCH_ROOT/testdata/apps/probe" } ]
-}
-JSON
+    write_tls_probe_config "$BENCH_TMP/rt-$name.json"
     RT_JAVA_OPTS="$opts" rt_start "$BENCH_TMP/rt-$name.json" "$log"
     rt_wait_listening "$RT_PID" "$log"
     SIDE_PID=$RT_PID SIDE_URL="$RT_URL/hello"

@@ -73,15 +73,8 @@ main() {
     ensure_wrk
     ensure_nginx
     wait_quiet
-    local probe="$BENCH_ROOT/testdata/apps/probe" log="$BENCH_TMP/rt.log"
-    cat >"$BENCH_TMP/rt.json" <<JSON
-{
-  "entrypoint": "a",
-  "server": { "hostname": "127.0.0.1", "port": 0,
-              "https": { "key": { "path": "$TLS_DIR/localhost-key.pem" }, "cert": { "path": "$TLS_DIR/localhost-cert.pem" } } },
-  "services": [ { "id": "a", "path": "$probe" } ]
-}
-JSON
+    local log="$BENCH_TMP/rt.log"
+    write_tls_probe_config "$BENCH_TMP/rt.json"
     rt_start "$BENCH_TMP/rt.json" "$log"
     rt_wait_listening "$RT_PID" "$log"
     PID_A=$(rt_worker_pid "$log" a 0)
