@@ -53,7 +53,7 @@ public final class ProxyEventLoops implements AutoCloseable {
 
     /**
      * Two per available processor, as Netty's own default. On 2 processors, with wrk, the proxy and a hello
-     * worker sharing them, one I/O thread left a fifth of the CPU idle and serialised the worker's requests:
+     * worker sharing them, one I/O thread left 15 % of the CPU idle and serialised the worker's requests:
      * entrypoint ÷ direct 0.49 with one, 0.57 with two, 0.62–0.64 with four, 0.56 with eight (bench/RESULTS.md,
      * session 5). The system property {@code rt.proxy.ioThreads} overrides it.
      */
