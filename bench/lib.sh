@@ -244,12 +244,14 @@ check_url() {
 
 # ---------------------------------------------------------------------------------------------- wrk
 
-# Runs wrk with --latency against URL for DURATION (e.g. 10s) with THREADS and CONNECTIONS; writes its
-# output to OUT and the CPU time wrk used (user+system seconds) to OUT.cpu.
+# Runs wrk with --latency against URL for DURATION (e.g. 10s) with THREADS and CONNECTIONS, and any further
+# arguments as more wrk options (-H ...); writes its output to OUT and the CPU time wrk used (user+system
+# seconds) to OUT.cpu.
 run_wrk() {
     local url=$1 duration=$2 threads=$3 connections=$4 out=$5 t
+    shift 5
     local TIMEFORMAT='%U %S'
-    { time wrk -t"$threads" -c"$connections" -d"$duration" --latency "$url" >"$out" 2>&1; } 2>"$out.time"
+    { time wrk -t"$threads" -c"$connections" -d"$duration" --latency "$@" "$url" >"$out" 2>&1; } 2>"$out.time"
     t=$(tail -n 1 "$out.time")
     awk '{ printf "%.3f\n", $1 + $2 }' <<<"$t" >"$out.cpu"
 }

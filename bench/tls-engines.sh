@@ -42,7 +42,7 @@ measure() {
     local header=()
     [ "$mode" = handshake ] && header=(-H "Connection: close")
     s0=$(cpu_ticks "$pid")
-    wrk -t"$THREADS" -c"$CONNECTIONS" -d"$duration" --latency "${header[@]}" "$url" >"$out" 2>&1
+    run_wrk "$url" "$duration" "$THREADS" "$CONNECTIONS" "$out" "${header[@]}"
     s1=$(cpu_ticks "$pid")
     result=$(parse_wrk "$out")
     local us

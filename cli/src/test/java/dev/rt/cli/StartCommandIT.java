@@ -104,10 +104,10 @@ class StartCommandIT {
     @Test
     void httpsFromTheCliJarIsEncryptedByItsBundledBoringSsl() throws Exception {
         Path tls = Fixtures.testdata().resolve("tls");
-        Path config = runtimeWith("", "api", Fixtures.service("api", "probe", ""));
-        Files.writeString(config, Files.readString(config).replace("\"server\": {\"port\": 0}",
-                "\"server\": {\"port\": 0, \"https\": {\"key\": {\"path\": \"" + tls.resolve("localhost-key.pem")
-                        + "\"}, \"cert\": {\"path\": \"" + tls.resolve("localhost-cert.pem") + "\"}}}"));
+        String https = "\"https\": {\"key\": {\"path\": \"" + tls.resolve("localhost-key.pem") + "\"},"
+                + " \"cert\": {\"path\": \"" + tls.resolve("localhost-cert.pem") + "\"}}";
+        Path config = Files.writeString(dir.resolve("rt.json"), "{\"entrypoint\": \"api\", \"server\": {\"port\": 0, "
+                + https + "}, \"services\": [" + Fixtures.service("api", "probe", "") + "]}");
         try (RtProcess rt = RtProcess.start(dir, Map.of(), "start", "-c", config.toString())) {
             String url = rt.awaitListening(START);
 

@@ -29,7 +29,8 @@ import java.util.concurrent.TimeUnit;
  * errors the proxy answers itself ({@link ProxyError}, the {@code serviceTimeout} among them) end the exchange
  * too. A {@code 101 Switching Protocols} answer to an upgrade request (WebSocket, also over an h2 stream:
  * {@link Http2WebSockets}), or a mesh {@code CONNECT}, turns both connections into a byte tunnel. The
- * {@link ProxyFrontendHandler} feeds it what the client sends and reads on when it can take more. Everything here runs on the client channel's event loop.
+ * {@link ProxyFrontendHandler} feeds it what the client sends and reads on when it can take more. Everything here
+ * runs on the client channel's event loop.
  */
 final class ProxyExchange implements ChannelFutureListener {
     private final ProxyFrontendHandler frontend;
