@@ -80,6 +80,7 @@ public final class Supervisor implements AutoCloseable {
             RuntimeDirectory directory = remember(RuntimeDirectory.create());
             runtimeDirectory = directory.path();
             ProxyEventLoops loops = remember(new ProxyEventLoops());
+            log.info("Proxy I/O on " + loops.describe());
             registry = new WorkerRegistry(config.serviceIds());
             MeshProxy mesh = remember(MeshProxy.of(loops, registry, config, observer));
             meshPort = mesh.bind().getPort();

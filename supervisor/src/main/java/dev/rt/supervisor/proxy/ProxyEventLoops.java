@@ -3,25 +3,17 @@ package dev.rt.supervisor.proxy;
 import io.netty.channel.AdaptiveRecvByteBufAllocator;
 import io.netty.channel.Channel;
 import io.netty.channel.EventLoopGroup;
-import io.netty.channel.IoHandlerFactory;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.ServerChannel;
-import io.netty.channel.epoll.Epoll;
-import io.netty.channel.epoll.EpollIoHandler;
-import io.netty.channel.epoll.EpollServerSocketChannel;
-import io.netty.channel.epoll.EpollSocketChannel;
-import io.netty.channel.nio.NioIoHandler;
-import io.netty.channel.socket.nio.NioServerSocketChannel;
-import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.util.ResourceLeakDetector;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import io.netty.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The Netty event loops the proxy servers run on: one acceptor thread and a group of I/O threads, on epoll
- * where the native transport is available and on NIO elsewhere, with the matching channel classes. Closing
- * shuts both groups down with no quiet period, so that a stopping supervisor exits promptly.
+ * The Netty event loops the proxy servers run on: one acceptor thread and a group of I/O threads, on the
+ * {@link ProxyTransport} chosen (io_uring, epoll or NIO), with the matching channel classes. Closing shuts both
+ * groups down with no quiet period, so that a stopping supervisor exits promptly.
  */
 public final class ProxyEventLoops implements AutoCloseable {
     /**
@@ -39,16 +31,17 @@ public final class ProxyEventLoops implements AutoCloseable {
         }
     }
 
-    private final boolean epoll;
+    private final ProxyTransport transport;
+    private final int ioThreads;
     private final EventLoopGroup acceptors;
     private final EventLoopGroup io;
 
     /**
-     * Event loops with the default number of I/O threads ({@link #defaultIoThreads()}), on the native transport
-     * when possible.
+     * Event loops with the default number of I/O threads ({@link #defaultIoThreads()}), on the preferred
+     * transport ({@link ProxyTransport#preferred()}).
      */
     public ProxyEventLoops() {
-        this(defaultIoThreads(), Epoll.isAvailable());
+        this(defaultIoThreads(), ProxyTransport.preferred());
     }
 
     /**
@@ -61,22 +54,25 @@ public final class ProxyEventLoops implements AutoCloseable {
         return Integer.getInteger("rt.proxy.ioThreads", 2 * Runtime.getRuntime().availableProcessors());
     }
 
-    /** Event loops with {@code ioThreads} I/O threads, on the native transport when possible. */
+    /** Event loops with {@code ioThreads} I/O threads, on the preferred transport. */
     public ProxyEventLoops(int ioThreads) {
-        this(ioThreads, Epoll.isAvailable());
+        this(ioThreads, ProxyTransport.preferred());
     }
 
-    ProxyEventLoops(int ioThreads, boolean epoll) {
+    /** Event loops with {@code ioThreads} I/O threads on {@code transport}, which must be available. */
+    public ProxyEventLoops(int ioThreads, ProxyTransport transport) {
         if (ioThreads < 1) {
             throw new IllegalArgumentException("ioThreads must be positive, found " + ioThreads);
         }
-        this.epoll = epoll;
-        this.acceptors = new MultiThreadIoEventLoopGroup(1, new DefaultThreadFactory("rt-proxy-accept", true), handlers());
-        this.io = new MultiThreadIoEventLoopGroup(ioThreads, new DefaultThreadFactory("rt-proxy-io", true), handlers());
-    }
-
-    private IoHandlerFactory handlers() {
-        return epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();
+        if (!transport.isAvailable()) {
+            throw new IllegalArgumentException("the " + transport.id() + " transport is not available here");
+        }
+        this.transport = transport;
+        this.ioThreads = ioThreads;
+        this.acceptors = new MultiThreadIoEventLoopGroup(1, new DefaultThreadFactory("rt-proxy-accept", true),
+                transport.handlers());
+        this.io = new MultiThreadIoEventLoopGroup(ioThreads, new DefaultThreadFactory("rt-proxy-io", true),
+                transport.handlers());
     }
 
     /** The group that accepts connections (one thread). */
@@ -90,16 +86,31 @@ public final class ProxyEventLoops implements AutoCloseable {
     }
 
     public Class<? extends ServerChannel> serverChannelClass() {
-        return epoll ? EpollServerSocketChannel.class : NioServerSocketChannel.class;
+        return transport.serverChannelClass();
     }
 
     public Class<? extends Channel> channelClass() {
-        return epoll ? EpollSocketChannel.class : NioSocketChannel.class;
+        return transport.channelClass();
     }
 
-    /** Whether the native epoll transport is in use. */
-    public boolean isNative() {
-        return epoll;
+    /** The transport the loops and their channels use. */
+    public ProxyTransport transport() {
+        return transport;
+    }
+
+    /** How many I/O threads serve the proxies' connections. */
+    public int ioThreads() {
+        return ioThreads;
+    }
+
+    /**
+     * The transport and thread count, for the log: {@code "io_uring, 4 I/O threads"}, and on another transport
+     * why io_uring could not be used, when that is why.
+     */
+    public String describe() {
+        String why = transport == ProxyTransport.IO_URING ? "" : ProxyTransport.IO_URING.unavailabilityCause()
+                .map(cause -> " (io_uring is not available: " + cause.getMessage() + ")").orElse("");
+        return transport.id() + ", " + ioThreads + " I/O threads" + why;
     }
 
     /**

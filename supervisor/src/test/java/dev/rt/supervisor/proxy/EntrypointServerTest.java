@@ -249,11 +249,11 @@ class EntrypointServerTest {
 
     @Test
     void nioTransportProxiesToo() throws Exception {
-        ProxyEventLoops nio = open(new ProxyEventLoops(1, false));
+        ProxyEventLoops nio = open(new ProxyEventLoops(1, ProxyTransport.NIO));
         TestBackend a0 = open(TestBackend.named("a0"));
         InetSocketAddress bound = entrypoint(nio, new TestUpstreams().service("a", a0.address())).bind("127.0.0.1", 0);
 
-        assertThat(nio.isNative()).isFalse();
+        assertThat(nio.transport()).isEqualTo(ProxyTransport.NIO);
         assertThat(get(URI.create("http://127.0.0.1:" + bound.getPort() + "/")).body()).isEqualTo("a0");
         assertThat(get(URI.create("http://127.0.0.1:" + bound.getPort() + "/")).body()).isEqualTo("a0");
     }

@@ -3,32 +3,54 @@ package dev.rt.supervisor.proxy;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.netty.channel.epoll.Epoll;
 import io.netty.channel.epoll.EpollServerSocketChannel;
 import io.netty.channel.epoll.EpollSocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.channel.socket.nio.NioSocketChannel;
+import io.netty.channel.uring.IoUring;
+import io.netty.channel.uring.IoUringServerSocketChannel;
+import io.netty.channel.uring.IoUringSocketChannel;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
 class ProxyEventLoopsTest {
 
     @Test
-    void usesTheNativeTransportWhereItIsAvailable() {
+    void runsOnThePreferredTransportWithItsChannelClasses() {
         try (ProxyEventLoops loops = new ProxyEventLoops(1)) {
-            assertThat(loops.isNative()).isEqualTo(Epoll.isAvailable());
-            if (Epoll.isAvailable()) {
-                assertThat(loops.serverChannelClass()).isEqualTo(EpollServerSocketChannel.class);
-                assertThat(loops.channelClass()).isEqualTo(EpollSocketChannel.class);
+            assertThat(loops.transport()).isEqualTo(ProxyTransport.preferred());
+            assertThat(loops.ioThreads()).isEqualTo(1);
+            if (loops.transport() == ProxyTransport.IO_URING) {
+                assertThat(loops.serverChannelClass()).isEqualTo(IoUringServerSocketChannel.class);
+                assertThat(loops.channelClass()).isEqualTo(IoUringSocketChannel.class);
             }
         }
     }
 
     @Test
-    void fallsBackToNioWithMatchingChannelClasses() {
-        try (ProxyEventLoops loops = new ProxyEventLoops(1, false)) {
+    void epollHasItsOwnChannelClasses() {
+        ProxyTransport epoll = ProxyTransport.EPOLL.orNextAvailable();
+        try (ProxyEventLoops loops = new ProxyEventLoops(1, epoll)) {
+            assertThat(loops.serverChannelClass())
+                    .isEqualTo(epoll == ProxyTransport.EPOLL ? EpollServerSocketChannel.class : NioServerSocketChannel.class);
+            assertThat(loops.channelClass())
+                    .isEqualTo(epoll == ProxyTransport.EPOLL ? EpollSocketChannel.class : NioSocketChannel.class);
+        }
+    }
+
+    @Test
+    void nioHasMatchingChannelClasses() {
+        try (ProxyEventLoops loops = new ProxyEventLoops(1, ProxyTransport.NIO)) {
             assertThat(loops.serverChannelClass()).isEqualTo(NioServerSocketChannel.class);
             assertThat(loops.channelClass()).isEqualTo(NioSocketChannel.class);
+        }
+    }
+
+    @Test
+    void describesItsTransportAndThreadsForTheLog() {
+        try (ProxyEventLoops loops = new ProxyEventLoops(3, ProxyTransport.NIO)) {
+            assertThat(loops.describe()).startsWith("nio, 3 I/O threads");
+            assertThat(loops.describe().contains("(io_uring is not available: ")).isEqualTo(!IoUring.isAvailable());
         }
     }
 

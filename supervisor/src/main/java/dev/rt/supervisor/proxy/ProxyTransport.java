@@ -1,0 +1,111 @@
+package dev.rt.supervisor.proxy;
+
+import io.netty.channel.Channel;
+import io.netty.channel.IoHandlerFactory;
+import io.netty.channel.ServerChannel;
+import io.netty.channel.epoll.Epoll;
+import io.netty.channel.epoll.EpollIoHandler;
+import io.netty.channel.epoll.EpollServerSocketChannel;
+import io.netty.channel.epoll.EpollSocketChannel;
+import io.netty.channel.nio.NioIoHandler;
+import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.channel.socket.nio.NioSocketChannel;
+import io.netty.channel.uring.IoUring;
+import io.netty.channel.uring.IoUringIoHandler;
+import io.netty.channel.uring.IoUringServerSocketChannel;
+import io.netty.channel.uring.IoUringSocketChannel;
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.function.Supplier;
+
+/**
+ * The Netty transport the proxy's sockets use: io_uring, epoll (both native, Linux) or the JDK's NIO (anywhere).
+ * {@link #preferred()} takes the first one available in that order, starting from the system property
+ * {@code rt.proxy.transport} when it names one. io_uring is unavailable where the kernel is too old for Netty's
+ * use of it, disables it ({@code kernel.io_uring_disabled}) or a seccomp profile forbids it, as Docker's default
+ * does.
+ */
+public enum ProxyTransport {
+    IO_URING("io_uring", IoUring::isAvailable, IoUring::unavailabilityCause, IoUringIoHandler::newFactory,
+            IoUringServerSocketChannel.class, IoUringSocketChannel.class),
+    EPOLL("epoll", Epoll::isAvailable, Epoll::unavailabilityCause, EpollIoHandler::newFactory,
+            EpollServerSocketChannel.class, EpollSocketChannel.class),
+    NIO("nio", () -> true, () -> null, NioIoHandler::newFactory, NioServerSocketChannel.class, NioSocketChannel.class);
+
+    /** The system property that picks a transport by {@link #id()}. */
+    public static final String PROPERTY = "rt.proxy.transport";
+
+    private final String id;
+    private final Supplier<Boolean> available;
+    private final Supplier<Throwable> unavailabilityCause;
+    private final Supplier<IoHandlerFactory> handlers;
+    private final Class<? extends ServerChannel> serverChannelClass;
+    private final Class<? extends Channel> channelClass;
+
+    ProxyTransport(String id, Supplier<Boolean> available, Supplier<Throwable> unavailabilityCause,
+            Supplier<IoHandlerFactory> handlers, Class<? extends ServerChannel> serverChannelClass,
+            Class<? extends Channel> channelClass) {
+        this.id = id;
+        this.available = available;
+        this.unavailabilityCause = unavailabilityCause;
+        this.handlers = handlers;
+        this.serverChannelClass = serverChannelClass;
+        this.channelClass = channelClass;
+    }
+
+    /**
+     * The transport named by {@code rt.proxy.transport} (default io_uring) or, when that one cannot be used here,
+     * the next available after it.
+     *
+     * @throws IllegalArgumentException when the property names no transport
+     */
+    public static ProxyTransport preferred() {
+        String requested = System.getProperty(PROPERTY);
+        ProxyTransport first = requested == null ? IO_URING : byId(requested).orElseThrow(() ->
+                new IllegalArgumentException("-D" + PROPERTY + "=" + requested + " is not a transport; use one of "
+                        + Arrays.stream(values()).map(ProxyTransport::id).toList()));
+        return first.orNextAvailable();
+    }
+
+    /** This transport if it is available, else the first available one after it (NIO always is). */
+    public ProxyTransport orNextAvailable() {
+        return Arrays.stream(values()).skip(ordinal()).filter(ProxyTransport::isAvailable).findFirst().orElse(NIO);
+    }
+
+    static Optional<ProxyTransport> byId(String id) {
+        String wanted = id.trim().toLowerCase(Locale.ROOT);
+        return Arrays.stream(values()).filter(transport -> transport.id.equals(wanted)).findFirst();
+    }
+
+    /** The name {@code rt.proxy.transport} takes: {@code io_uring}, {@code epoll} or {@code nio}. */
+    public String id() {
+        return id;
+    }
+
+    /** Whether this transport can run here; class loading and the native library's own check included. */
+    public boolean isAvailable() {
+        try {
+            return available.get();
+        } catch (LinkageError notLoadable) {
+            return false;
+        }
+    }
+
+    /** Why this transport cannot run here, when it cannot. */
+    public Optional<Throwable> unavailabilityCause() {
+        return isAvailable() ? Optional.empty() : Optional.ofNullable(unavailabilityCause.get());
+    }
+
+    IoHandlerFactory handlers() {
+        return handlers.get();
+    }
+
+    Class<? extends ServerChannel> serverChannelClass() {
+        return serverChannelClass;
+    }
+
+    Class<? extends Channel> channelClass() {
+        return channelClass;
+    }
+}

@@ -1,0 +1,72 @@
+package dev.rt.supervisor.proxy;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.netty.channel.epoll.Epoll;
+import io.netty.channel.uring.IoUring;
+import org.junit.jupiter.api.Test;
+
+class ProxyTransportTest {
+
+    @Test
+    void prefersIoUringThenEpollThenNio() {
+        ProxyTransport expected = IoUring.isAvailable() ? ProxyTransport.IO_URING
+                : Epoll.isAvailable() ? ProxyTransport.EPOLL : ProxyTransport.NIO;
+
+        assertThat(withProperty(null)).isEqualTo(expected);
+    }
+
+    @Test
+    void onLinuxX64BothNativeTransportsLoad() {
+        if (System.getProperty("os.name").startsWith("Linux") && System.getProperty("os.arch").equals("amd64")) {
+            assertThat(ProxyTransport.EPOLL.unavailabilityCause()).isEmpty();
+            assertThat(ProxyTransport.EPOLL.isAvailable()).isTrue();
+            assertThat(ProxyTransport.IO_URING.isAvailable())
+                    .as("io_uring, unless the kernel refuses it: %s", ProxyTransport.IO_URING.unavailabilityCause())
+                    .isEqualTo(IoUring.isAvailable());
+        }
+        assertThat(ProxyTransport.NIO.isAvailable()).isTrue();
+        assertThat(ProxyTransport.NIO.unavailabilityCause()).isEmpty();
+    }
+
+    @Test
+    void thePropertyPicksATransportByName() {
+        assertThat(withProperty("nio")).isEqualTo(ProxyTransport.NIO);
+        assertThat(withProperty(" EPOLL ")).isEqualTo(ProxyTransport.EPOLL.orNextAvailable());
+        assertThat(withProperty("io_uring")).isEqualTo(ProxyTransport.IO_URING.orNextAvailable());
+    }
+
+    @Test
+    void anUnknownNameIsAnErrorListingTheNames() {
+        assertThatThrownBy(() -> withProperty("kqueue"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("-Drt.proxy.transport=kqueue is not a transport; use one of [io_uring, epoll, nio]");
+    }
+
+    @Test
+    void anUnavailableTransportFallsToTheNextOne() {
+        assertThat(ProxyTransport.NIO.orNextAvailable()).isEqualTo(ProxyTransport.NIO);
+        ProxyTransport afterUring = ProxyTransport.IO_URING.orNextAvailable();
+        assertThat(afterUring.isAvailable()).isTrue();
+        assertThat(afterUring == ProxyTransport.IO_URING).isEqualTo(IoUring.isAvailable());
+    }
+
+    private static ProxyTransport withProperty(String value) {
+        String before = System.getProperty(ProxyTransport.PROPERTY);
+        try {
+            if (value == null) {
+                System.clearProperty(ProxyTransport.PROPERTY);
+            } else {
+                System.setProperty(ProxyTransport.PROPERTY, value);
+            }
+            return ProxyTransport.preferred();
+        } finally {
+            if (before == null) {
+                System.clearProperty(ProxyTransport.PROPERTY);
+            } else {
+                System.setProperty(ProxyTransport.PROPERTY, before);
+            }
+        }
+    }
+}
