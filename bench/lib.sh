@@ -242,6 +242,89 @@ check_url() {
     case $body in *"$expected"*) ;; *) die "GET $url answered '$body', expected '$expected'" ;; esac
 }
 
+# ---------------------------------------------------------------------------------------------- nginx
+
+# Installs Debian's nginx with apt-get when it is not on PATH (tls.sh, nginx.sh).
+ensure_nginx() {
+    command -v nginx >/dev/null 2>&1 && return 0
+    local sudo=""
+    [ "$(id -u)" -eq 0 ] || sudo="sudo"
+    say "nginx not found: installing it with apt-get ..."
+    if ! $sudo apt-get install -y nginx >&2; then
+        $sudo apt-get update >&2 || die "apt-get update failed"
+        $sudo apt-get install -y nginx >&2 || die "could not install nginx"
+    fi
+    command -v nginx >/dev/null 2>&1 || die "nginx still not on PATH"
+}
+
+# A free port on 127.0.0.1 from 18443 up.
+free_port() {
+    local port=18443
+    while port_in_use "$port"; do port=$((port + 1)); done
+    echo "$port"
+}
+
+# CPU ticks of PID and of its children (nginx's master and workers).
+tree_ticks() {
+    local total child
+    total=$(cpu_ticks "$1")
+    for child in $(ps -o pid= --ppid "$1" 2>/dev/null); do total=$((total + $(cpu_ticks "$child"))); done
+    echo "$total"
+}
+
+# Starts nginx in the foreground (NGINX_PID) as a reverse proxy on 127.0.0.1:PORT to the worker on
+# 127.0.0.1:WORKER_PORT with kept-alive upstream connections and the forwarded headers rt adds; SCHEME "https"
+# serves TLS with testdata/tls's localhost certificate (HTTP/1.1), "http" plain HTTP. Its defaults otherwise
+# (worker_processes auto, access log off). Waits until it listens.
+start_nginx() {
+    local port=$1 worker_port=$2 scheme=$3 dir="$BENCH_TMP/nginx" tls="$BENCH_ROOT/testdata/tls" listen ssl=""
+    listen="127.0.0.1:$port"
+    if [ "$scheme" = https ]; then
+        listen="$listen ssl"
+        ssl="ssl_certificate $tls/localhost-cert.pem; ssl_certificate_key $tls/localhost-key.pem;"
+    fi
+    mkdir -p "$dir/logs"
+    cat >"$dir/nginx.conf" <<CONF
+worker_processes auto;
+pid $dir/nginx.pid;
+error_log $dir/logs/error.log;
+events { worker_connections 1024; }
+http {
+    access_log off;
+    client_body_temp_path $dir/body;
+    proxy_temp_path $dir/proxy;
+    upstream worker { server 127.0.0.1:$worker_port; keepalive 64; }
+    server {
+        listen $listen;
+        $ssl
+        location / {
+            proxy_pass http://worker;
+            proxy_http_version 1.1;
+            proxy_set_header Connection "";
+            proxy_set_header Host \$host;
+            proxy_set_header X-Forwarded-For \$proxy_add_x_forwarded_for;
+            proxy_set_header X-Forwarded-Proto $scheme;
+        }
+    }
+}
+CONF
+    nginx -p "$dir" -c "$dir/nginx.conf" -g "daemon off;" 2>"$dir/stderr" &
+    NGINX_PID=$!
+    BENCH_OTHER_PIDS+=("$NGINX_PID")
+    local deadline=$((SECONDS + 20))
+    until port_in_use "$port"; do
+        alive "$NGINX_PID" || { cat "$dir/stderr" >&2; die "nginx exited"; }
+        [ "$SECONDS" -lt "$deadline" ] || die "nginx did not listen on $port"
+        sleep 0.1
+    done
+}
+
+# Stops the nginx of start_nginx and waits for it.
+stop_nginx() {
+    kill -TERM "$NGINX_PID" 2>/dev/null || true
+    wait "$NGINX_PID" 2>/dev/null || true
+}
+
 # ---------------------------------------------------------------------------------------------- wrk
 
 # Runs wrk with --latency against URL for DURATION (e.g. 10s) with THREADS and CONNECTIONS, and any further

@@ -20,34 +20,6 @@ DURATION=${DURATION:-10s}
 WARMUP=${WARMUP:-30s}
 THREADS=${THREADS:-2}
 CONNECTIONS=${CONNECTIONS:-32}
-TLS_DIR="$BENCH_ROOT/testdata/tls"
-
-ensure_nginx() {
-    command -v nginx >/dev/null 2>&1 && return 0
-    local sudo=""
-    [ "$(id -u)" -eq 0 ] || sudo="sudo"
-    say "nginx not found: installing it with apt-get ..."
-    if ! $sudo apt-get install -y nginx >&2; then
-        $sudo apt-get update >&2 || die "apt-get update failed"
-        $sudo apt-get install -y nginx >&2 || die "could not install nginx"
-    fi
-    command -v nginx >/dev/null 2>&1 || die "nginx still not on PATH"
-}
-
-# A free port on 127.0.0.1 from 18443 up.
-free_port() {
-    local port=18443
-    while port_in_use "$port"; do port=$((port + 1)); done
-    echo "$port"
-}
-
-# CPU ticks of PID and of its children (nginx's master and workers).
-tree_ticks() {
-    local total child
-    total=$(cpu_ticks "$1")
-    for child in $(ps -o pid= --ppid "$1" 2>/dev/null); do total=$((total + $(cpu_ticks "$child"))); done
-    echo "$total"
-}
 
 # One wrk run of SIDE against URL, recorded as "side round rps p50 p99 errors requests us_supervisor us_nginx us_a".
 measure() {
@@ -81,41 +53,7 @@ main() {
     local port_a nginx_port
     port_a=$(rt_worker_port "$log" a 0)
     nginx_port=$(free_port)
-    mkdir -p "$BENCH_TMP/nginx/logs"
-    cat >"$BENCH_TMP/nginx/nginx.conf" <<CONF
-worker_processes auto;
-pid $BENCH_TMP/nginx/nginx.pid;
-error_log $BENCH_TMP/nginx/logs/error.log;
-events { worker_connections 1024; }
-http {
-    access_log off;
-    client_body_temp_path $BENCH_TMP/nginx/body;
-    proxy_temp_path $BENCH_TMP/nginx/proxy;
-    upstream worker { server 127.0.0.1:$port_a; keepalive 64; }
-    server {
-        listen 127.0.0.1:$nginx_port ssl;
-        ssl_certificate $TLS_DIR/localhost-cert.pem;
-        ssl_certificate_key $TLS_DIR/localhost-key.pem;
-        location / {
-            proxy_pass http://worker;
-            proxy_http_version 1.1;
-            proxy_set_header Connection "";
-            proxy_set_header Host \$host;
-            proxy_set_header X-Forwarded-For \$proxy_add_x_forwarded_for;
-            proxy_set_header X-Forwarded-Proto https;
-        }
-    }
-}
-CONF
-    nginx -p "$BENCH_TMP/nginx" -c "$BENCH_TMP/nginx/nginx.conf" -g "daemon off;" 2>"$BENCH_TMP/nginx/stderr" &
-    NGINX_PID=$!
-    BENCH_OTHER_PIDS+=("$NGINX_PID")
-    local deadline=$((SECONDS + 20))
-    until port_in_use "$nginx_port"; do
-        alive "$NGINX_PID" || { cat "$BENCH_TMP/nginx/stderr" >&2; die "nginx exited"; }
-        [ "$SECONDS" -lt "$deadline" ] || die "nginx did not listen on $nginx_port"
-        sleep 0.1
-    done
+    start_nginx "$nginx_port" "$port_a" https
     local url_a="$RT_URL/hello" url_b="https://127.0.0.1:$nginx_port/hello" body round
     for u in "$url_a" "$url_b"; do
         body=$(curl -ksS --max-time 5 "$u") || die "GET $u failed"
@@ -129,8 +67,7 @@ CONF
         measure A "$round" "$url_a" "$DURATION"
         measure B "$round" "$url_b" "$DURATION"
     done
-    kill -TERM "$NGINX_PID" 2>/dev/null || true
-    wait "$NGINX_PID" 2>/dev/null || true
+    stop_nginx
     rt_stop "$RT_PID" "$log"
 
     local ratio
