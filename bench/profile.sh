@@ -8,11 +8,12 @@
 #   - with perf installed (PERF=1, the default when perf works): a perf profile of the supervisor by
 #     shared object and symbol (kernel, JVM, JIT-compiled Java through -XX:+DumpPerfMapAtExit).
 #
-# Usage: bench/profile.sh [entrypoint|mesh]   (default entrypoint)
+# Usage: bench/profile.sh [entrypoint|mesh|cpu]   (default entrypoint; cpu: the entrypoint in front of
+#        testdata/apps/bench's /cpu?us=CPU_MICROS, cpu-handler.sh's handler)
 # Settings (environment): MEASURE (15, seconds of the measured run), WARMUP (10s), THREADS (2), CONNECTIONS
 # (32), JFR_SECONDS (120, the recording's longest duration from JVM start; rt is stopped right after the
 # measured run, and the JVM writes the recording as it exits), TOP (20 rows per table), PERF (1 when perf
-# works), JFR_OUT (copy the recording there), QUIET_WAIT and QUIET_LOAD (lib.sh).
+# works), JFR_OUT (copy the recording there), CPU_MICROS (200), QUIET_WAIT and QUIET_LOAD (lib.sh).
 source "$(dirname -- "$0")/lib.sh"
 
 MODE=${1:-entrypoint}
@@ -148,7 +149,9 @@ main() {
     ensure_wrk
     command -v jfr >/dev/null 2>&1 || die "jfr (from the JDK) is not on PATH"
     wait_quiet
-    write_probe_config "$BENCH_TMP/rt.json" 0
+    local app="$BENCH_ROOT/testdata/apps/probe"
+    [ "$MODE" = cpu ] && app="$BENCH_ROOT/testdata/apps/bench"
+    write_probe_config "$BENCH_TMP/rt.json" 0 "$app"
     local jfr_file="$BENCH_TMP/rt.jfr" log="$BENCH_TMP/rt.log" t_launch
     local opts="$RT_DEFAULT_OPTS -XX:StartFlightRecording=duration=${JFR_SECONDS}s,filename=$jfr_file,settings=profile"
     [ "$PERF" = 1 ] && opts="$opts -XX:+UnlockDiagnosticVMOptions -XX:+DumpPerfMapAtExit"
@@ -167,7 +170,8 @@ main() {
     case $MODE in
         entrypoint) url="$RT_URL/hello"; check_url "$url" hello ;;
         mesh) url="http://127.0.0.1:$port_a/call?url=http://b.rt.local/hello"; check_url "$url" "200 hello" ;;
-        *) die "unknown mode $MODE (entrypoint, mesh)" ;;
+        cpu) url="$RT_URL/cpu?us=${CPU_MICROS:-200}"; check_url "$url" hello ;;
+        *) die "unknown mode $MODE (entrypoint, mesh, cpu)" ;;
     esac
     say "profiling $MODE: $url (supervisor pid $sup, a $pid_a, b $pid_b)"
 
