@@ -117,8 +117,9 @@ main() {
     echo "- per run (after load) supervisor/greeter/hello: $(awk '{ printf "%s/%s/%s  ", $4, $5, $6 }' "$results")"
     echo "- per run, seconds the $REQUESTS requests took and failed ones (no answer or not 200):" \
         "$(awk '{ printf "%.1f s, %s errors;  ", $9, $8 }' "$results")"
-    echo "- target supervisor ≤ 96 MB idle: $(yesno le "$sup_after" 96); target each worker ≤ 80 MB:" \
-        "$(yesno le "$(printf '%s\n%s\n' "$greeter_after" "$hello_after" | max)" 80)"
+    echo "- targets (issue 2), idle after start: supervisor ≤ 96 MB: $(yesno le "$(m 1)" 96); each worker ≤ 80 MB:" \
+        "$(yesno le "$(printf '%s\n%s\n' "$(m 2)" "$(m 3)" | max)" 80); after the requests (no target):" \
+        "supervisor $sup_after, workers $greeter_after and $hello_after MB"
     echo
     if [ "$NMT" = 1 ]; then
         echo "Measured with -XX:NativeMemoryTracking=summary on every JVM (it costs a few MB itself)."

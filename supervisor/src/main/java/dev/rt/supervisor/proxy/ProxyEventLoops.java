@@ -37,21 +37,30 @@ public final class ProxyEventLoops implements AutoCloseable {
     private final EventLoopGroup io;
 
     /**
-     * Event loops with the default number of I/O threads ({@link #defaultIoThreads()}), on the preferred
-     * transport ({@link ProxyTransport#preferred()}).
+     * Event loops on the preferred transport ({@link ProxyTransport#preferred()}) with its default number of I/O
+     * threads ({@link #defaultIoThreads(ProxyTransport)}).
      */
     public ProxyEventLoops() {
-        this(defaultIoThreads(), ProxyTransport.preferred());
+        this(ProxyTransport.preferred());
+    }
+
+    private ProxyEventLoops(ProxyTransport transport) {
+        this(defaultIoThreads(transport), transport);
     }
 
     /**
-     * Two per available processor, as Netty's own default. On 2 processors, with wrk, the proxy and a hello
-     * worker sharing them, one I/O thread left 15 % of the CPU idle and serialised the worker's requests:
-     * entrypoint ÷ direct 0.49 with one, 0.57 with two, 0.62–0.64 with four, 0.56 with eight (bench/RESULTS.md,
-     * session 5). The system property {@code rt.proxy.ioThreads} overrides it.
+     * One per available processor on io_uring, two on epoll and NIO (Netty's own default); the system property
+     * {@code rt.proxy.ioThreads} overrides it. Measured on 2 processors, with wrk, the proxy and a hello worker
+     * sharing them (bench/RESULTS.md, sessions 5 and 6): on epoll one thread left 15 % of the CPU idle and
+     * serialised the worker's requests (entrypoint ÷ direct 0.49 with one, 0.57 with two, 0.62–0.64 with four,
+     * 0.56 with eight); on io_uring, which takes several completions per wake-up, two threads serve as many
+     * requests as four (1.06 and 0.99 times) at 18 % less of the supervisor's CPU per request, and 2.5 % more
+     * with a handler that keeps the cores busy.
      */
-    static int defaultIoThreads() {
-        return Integer.getInteger("rt.proxy.ioThreads", 2 * Runtime.getRuntime().availableProcessors());
+    static int defaultIoThreads(ProxyTransport transport) {
+        int processors = Runtime.getRuntime().availableProcessors();
+        int byTransport = transport == ProxyTransport.IO_URING ? processors : 2 * processors;
+        return Integer.getInteger("rt.proxy.ioThreads", byTransport);
     }
 
     /** Event loops with {@code ioThreads} I/O threads, on the preferred transport. */

@@ -47,6 +47,28 @@ class ProxyEventLoopsTest {
     }
 
     @Test
+    void oneIoThreadPerProcessorOnIoUringAndTwoOnTheOthersUnlessThePropertySaysOtherwise() {
+        int processors = Runtime.getRuntime().availableProcessors();
+        String before = System.getProperty("rt.proxy.ioThreads");
+        try {
+            System.clearProperty("rt.proxy.ioThreads");
+            assertThat(ProxyEventLoops.defaultIoThreads(ProxyTransport.IO_URING)).isEqualTo(processors);
+            assertThat(ProxyEventLoops.defaultIoThreads(ProxyTransport.EPOLL)).isEqualTo(2 * processors);
+            assertThat(ProxyEventLoops.defaultIoThreads(ProxyTransport.NIO)).isEqualTo(2 * processors);
+
+            System.setProperty("rt.proxy.ioThreads", "3");
+            assertThat(ProxyEventLoops.defaultIoThreads(ProxyTransport.IO_URING)).isEqualTo(3);
+            assertThat(ProxyEventLoops.defaultIoThreads(ProxyTransport.EPOLL)).isEqualTo(3);
+        } finally {
+            if (before == null) {
+                System.clearProperty("rt.proxy.ioThreads");
+            } else {
+                System.setProperty("rt.proxy.ioThreads", before);
+            }
+        }
+    }
+
+    @Test
     void describesItsTransportAndThreadsForTheLog() {
         try (ProxyEventLoops loops = new ProxyEventLoops(3, ProxyTransport.NIO)) {
             assertThat(loops.describe()).startsWith("nio, 3 I/O threads");
