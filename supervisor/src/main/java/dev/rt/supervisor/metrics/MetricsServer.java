@@ -40,7 +40,7 @@ public final class MetricsServer implements AutoCloseable {
     public static MetricsServer start(ProxyEventLoops loops, MetricsConfig config, MetricsSource source) {
         ChannelGroup clients = new DefaultChannelGroup("rt-metrics-clients", GlobalEventExecutor.INSTANCE);
         ServerBootstrap bootstrap = new ServerBootstrap()
-                .group(loops.acceptors(), loops.io())
+                .group(loops.io())
                 .channel(loops.serverChannelClass())
                 .childHandler(new ChannelInitializer<>() {
                     @Override

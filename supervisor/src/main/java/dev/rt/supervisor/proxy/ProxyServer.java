@@ -43,7 +43,7 @@ final class ProxyServer {
         FrontendConfig config = new FrontendConfig(route, upstreams, pool, timeoutMillis, limits, observer);
         this.initializer = new ProxyInitializer(config, tls, cleartextH2, clients, () -> closing);
         this.bootstrap = new ServerBootstrap()
-                .group(loops.acceptors(), loops.io())
+                .group(loops.io())
                 .channel(loops.serverChannelClass())
                 .option(ChannelOption.SO_BACKLOG, 1024)
                 .childOption(ChannelOption.AUTO_READ, false)

@@ -22,7 +22,7 @@ final class WebSocketEchoBackend implements AutoCloseable {
     private final Channel listener;
 
     WebSocketEchoBackend(ProxyEventLoops loops) {
-        listener = new ServerBootstrap().group(loops.acceptors(), loops.io()).channel(loops.serverChannelClass())
+        listener = new ServerBootstrap().group(loops.io()).channel(loops.serverChannelClass())
                 .childHandler(new ChannelInitializer<>() {
                     @Override
                     protected void initChannel(Channel channel) {
