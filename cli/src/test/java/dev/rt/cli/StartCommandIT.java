@@ -12,6 +12,7 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -118,6 +119,18 @@ class StartCommandIT {
             Process curl = new ProcessBuilder("curl", "-ksS", "--max-time", "10", url + "/hello").start();
             assertThat(new String(curl.getInputStream().readAllBytes())).isEqualTo("hello");
             assertThat(curl.waitFor()).isZero();
+        }
+    }
+
+    @Test
+    void aWrongProxySystemPropertyIsAConfigurationErrorBeforeAnyWorkerStarts() throws Exception {
+        Path config = runtime("api", Fixtures.service("api", "probe", ""));
+        try (RtProcess rt = RtProcess.startWith(List.of(), List.of("-Drt.proxy.transport=kqueue"), dir, Map.of(),
+                "start", "-c", config.toString())) {
+            assertThat(rt.awaitExit(START)).isEqualTo(3);
+            assertThat(rt.stderr()).isEqualTo("rt: -Drt.proxy.transport=kqueue (in RT_JAVA_OPTS) is not a transport:"
+                    + " use one of io_uring, epoll, nio");
+            assertThat(rt.workerPids()).isEmpty();
         }
     }
 

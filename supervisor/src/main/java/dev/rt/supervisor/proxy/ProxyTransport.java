@@ -1,5 +1,6 @@
 package dev.rt.supervisor.proxy;
 
+import dev.rt.protocol.RtException;
 import io.netty.channel.Channel;
 import io.netty.channel.IoHandlerFactory;
 import io.netty.channel.ServerChannel;
@@ -58,13 +59,14 @@ public enum ProxyTransport {
      * The transport named by {@code rt.proxy.transport} (default io_uring) or, when that one cannot be used here,
      * the next available after it.
      *
-     * @throws IllegalArgumentException when the property names no transport
+     * @throws RtException {@code RT_CONFIG_PROXY_TRANSPORT} when the property names no transport
      */
     public static ProxyTransport preferred() {
         String requested = System.getProperty(PROPERTY);
         ProxyTransport first = requested == null ? IO_URING : byId(requested).orElseThrow(() ->
-                new IllegalArgumentException("-D" + PROPERTY + "=" + requested + " is not a transport; use one of "
-                        + Arrays.stream(values()).map(ProxyTransport::id).toList()));
+                new RtException("RT_CONFIG_PROXY_TRANSPORT", "-D" + PROPERTY + "=" + requested
+                        + " (in RT_JAVA_OPTS) is not a transport: use one of "
+                        + String.join(", ", Arrays.stream(values()).map(ProxyTransport::id).toList())));
         return first.orNextAvailable();
     }
 
@@ -94,7 +96,14 @@ public enum ProxyTransport {
 
     /** Why this transport cannot run here, when it cannot. */
     public Optional<Throwable> unavailabilityCause() {
-        return isAvailable() ? Optional.empty() : Optional.ofNullable(unavailabilityCause.get());
+        if (isAvailable()) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.ofNullable(unavailabilityCause.get());
+        } catch (LinkageError notLoadable) {
+            return Optional.of(notLoadable);
+        }
     }
 
     IoHandlerFactory handlers() {

@@ -3,6 +3,7 @@ package dev.rt.supervisor.proxy;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.rt.protocol.RtException;
 import io.netty.channel.epoll.Epoll;
 import io.netty.channel.uring.IoUring;
 import org.junit.jupiter.api.Test;
@@ -40,8 +41,8 @@ class ProxyTransportTest {
     @Test
     void anUnknownNameIsAnErrorListingTheNames() {
         assertThatThrownBy(() -> withProperty("kqueue"))
-                .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("-Drt.proxy.transport=kqueue is not a transport; use one of [io_uring, epoll, nio]");
+                .isInstanceOfSatisfying(RtException.class, e -> assertThat(e.code()).isEqualTo("RT_CONFIG_PROXY_TRANSPORT"))
+                .hasMessage("-Drt.proxy.transport=kqueue (in RT_JAVA_OPTS) is not a transport: use one of io_uring, epoll, nio");
     }
 
     @Test
