@@ -39,18 +39,20 @@ ensure_rt_built() {
     [ -f "$RT_JAR" ] || die "$RT_JAR still missing after bin/rt --version"
 }
 
-# Installs wrk with apt-get when it is not on PATH (as root, or through sudo).
-ensure_wrk() {
-    command -v wrk >/dev/null 2>&1 && return 0
-    local sudo=""
+# Installs Debian's PACKAGE with apt-get when COMMAND is not on PATH (as root, or through sudo).
+ensure_package() {
+    local command=$1 package=$2 sudo=""
+    command -v "$command" >/dev/null 2>&1 && return 0
     [ "$(id -u)" -eq 0 ] || sudo="sudo"
-    say "wrk not found: installing it with apt-get ..."
-    if ! $sudo apt-get install -y wrk >&2; then
+    say "$command not found: installing $package with apt-get ..."
+    if ! $sudo apt-get install -y "$package" >&2; then
         $sudo apt-get update >&2 || die "apt-get update failed"
-        $sudo apt-get install -y wrk >&2 || die "could not install wrk"
+        $sudo apt-get install -y "$package" >&2 || die "could not install $package"
     fi
-    command -v wrk >/dev/null 2>&1 || die "wrk still not on PATH"
+    command -v "$command" >/dev/null 2>&1 || die "$command still not on PATH"
 }
+
+ensure_wrk() { ensure_package wrk wrk; }
 
 # ------------------------------------------------------------------------------------------ processes
 
@@ -244,18 +246,8 @@ check_url() {
 
 # ---------------------------------------------------------------------------------------------- nginx
 
-# Installs Debian's nginx with apt-get when it is not on PATH (tls.sh, nginx.sh).
-ensure_nginx() {
-    command -v nginx >/dev/null 2>&1 && return 0
-    local sudo=""
-    [ "$(id -u)" -eq 0 ] || sudo="sudo"
-    say "nginx not found: installing it with apt-get ..."
-    if ! $sudo apt-get install -y nginx >&2; then
-        $sudo apt-get update >&2 || die "apt-get update failed"
-        $sudo apt-get install -y nginx >&2 || die "could not install nginx"
-    fi
-    command -v nginx >/dev/null 2>&1 || die "nginx still not on PATH"
-}
+# Installs Debian's nginx when it is not on PATH (tls.sh, nginx.sh).
+ensure_nginx() { ensure_package nginx nginx; }
 
 # A free port on 127.0.0.1 from 18443 up.
 free_port() {
