@@ -58,6 +58,8 @@ public final class ProxyEventLoops implements AutoCloseable {
      * 0.56 with eight); on io_uring, which takes several completions per wake-up, two threads serve as many
      * requests as four (1.06 and 0.99 times) at 18 % less of the supervisor's CPU per request, and 2.5 % more
      * with a handler that keeps the cores busy.
+     *
+     * @throws RtException {@code RT_CONFIG_PROXY_IO_THREADS} when the property is not a whole number from 1 up
      */
     static int defaultIoThreads(ProxyTransport transport) {
         String requested = System.getProperty(IO_THREADS);
