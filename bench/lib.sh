@@ -207,6 +207,12 @@ wait_port_free() {
     done
 }
 
+# The absolute path of the application directory DIR (default testdata/apps/probe), relative to the current
+# directory: the configurations the scripts write live elsewhere (nginx.sh, options.sh).
+app_dir() {
+    (cd -- "${1:-"$BENCH_ROOT/testdata/apps/probe"}" 2>/dev/null && pwd) || die "no application directory ${1:-}"
+}
+
 # Writes FILE, a runtime configuration with two probe services: "a" (the entrypoint, on 127.0.0.1:PORT,
 # 0 for any free port) and "b". APP (default testdata/apps/probe) is the application both run.
 write_probe_config() {
@@ -329,6 +335,19 @@ run_wrk() {
     { time wrk -t"$threads" -c"$connections" -d"$duration" --latency "$@" "$url" >"$out" 2>&1; } 2>"$out.time"
     t=$(tail -n 1 "$out.time")
     awk '{ printf "%.3f\n", $1 + $2 }' <<<"$t" >"$out.cpu"
+}
+
+# ROUNDS rounds of two sides, ABBA: RUN_A and RUN_B (function names) are called with the round number, A first
+# in odd rounds and B first in even ones, so that neither side gains from its turn.
+abba_rounds() {
+    local rounds=$1 run_a=$2 run_b=$3 round
+    for round in $(seq 1 "$rounds"); do
+        if [ $((round % 2)) -eq 1 ]; then
+            "$run_a" "$round"; "$run_b" "$round"
+        else
+            "$run_b" "$round"; "$run_a" "$round"
+        fi
+    done
 }
 
 # Converts a wrk duration ("693.00us", "2.26ms", "1.02s", "1.5m") to milliseconds.

@@ -165,21 +165,15 @@ start_pair() {
 
 # One pair of fresh rts: warm-up scrapes of A, one warm-up run of each, then ROUNDS rounds (ABBA).
 throughput_pair() {
-    local pair=$1 log_a="$BENCH_TMP/tp-a-$1.log" log_b="$BENCH_TMP/tp-b-$1.log" round
+    local pair=$1 log_a="$BENCH_TMP/tp-a-$1.log" log_b="$BENCH_TMP/tp-b-$1.log"
     start_pair "$log_a" "$log_b"
     say "throughput pair $pair: A $URL_A (scraped at $SCRAPE), B $URL_B; $TP_WARM_SCRAPES warm-up scrapes of A"
     for i in $(seq 1 "$TP_WARM_SCRAPES"); do curl -fsS -o /dev/null "$SCRAPE"; done
     measure A warmup "$URL_A" "$WARMUP" "$SCRAPE"
     measure B warmup "$URL_B" "$WARMUP" "$URL_B"
-    for round in $(seq 1 "$ROUNDS"); do # ABBA: which side runs first alternates, so neither gains from its turn
-        if [ $((round % 2)) -eq 1 ]; then
-            measure A "$pair.$round" "$URL_A" "$DURATION" "$SCRAPE"
-            measure B "$pair.$round" "$URL_B" "$DURATION" "$URL_B"
-        else
-            measure B "$pair.$round" "$URL_B" "$DURATION" "$URL_B"
-            measure A "$pair.$round" "$URL_A" "$DURATION" "$SCRAPE"
-        fi
-    done
+    round_a() { measure A "$pair.$1" "$URL_A" "$DURATION" "$SCRAPE"; }
+    round_b() { measure B "$pair.$1" "$URL_B" "$DURATION" "$URL_B"; }
+    abba_rounds "$ROUNDS" round_a round_b
     [ ! -s "$log_b" ] || say "B logged $(wc -l <"$log_b") lines (silent: expected none)"
     rt_stop "$PID_A" "$log_a"; rt_stop "$PID_B" "$log_b"
 }

@@ -24,7 +24,7 @@ DURATION=${DURATION:-10s}
 WARMUP=${WARMUP:-30s}
 THREADS=${THREADS:-2}
 CONNECTIONS=${CONNECTIONS:-32}
-APP=$(cd -- "${APP:-"$BENCH_ROOT/testdata/apps/probe"}" && pwd) || die "no application directory ${APP:-}"
+APP=$(app_dir "${APP:-}") || exit 1
 ENTRY_PATH=${ENTRY_PATH:-/hello}
 
 # One wrk run of SIDE against URL: "side round rps p50 p99 errors requests us_wrk us_supervisor us_nginx us_a".

@@ -22,7 +22,7 @@ DURATION=${DURATION:-10s}
 WARMUP=${WARMUP:-30s}
 THREADS=${THREADS:-2}
 CONNECTIONS=${CONNECTIONS:-32}
-APP=$(cd -- "${APP:-"$BENCH_ROOT/testdata/apps/probe"}" && pwd) || die "no application directory ${APP:-}"
+APP=$(app_dir "${APP:-}") || exit 1
 ENTRY_PATH=${ENTRY_PATH:-/hello}
 
 # Starts one rt with OPTS as its JVM options; sets SIDE_PID, SIDE_WORKER (a's worker) and SIDE_URL.
@@ -59,7 +59,7 @@ main() {
     ensure_rt_built
     ensure_wrk
     wait_quiet
-    local pid_a worker_a url_a pid_b worker_b url_b round side
+    local pid_a worker_a url_a pid_b worker_b url_b side
     start_side a "$OPTS_A"; pid_a=$SIDE_PID worker_a=$SIDE_WORKER url_a=$SIDE_URL
     start_side b "$OPTS_B"; pid_b=$SIDE_PID worker_b=$SIDE_WORKER url_b=$SIDE_URL
     say "A: $url_a pid $pid_a, options $OPTS_A"
@@ -67,15 +67,9 @@ main() {
     : >"$BENCH_TMP/options.tsv"
     measure A warmup "$pid_a" "$worker_a" "$url_a" "$WARMUP"
     measure B warmup "$pid_b" "$worker_b" "$url_b" "$WARMUP"
-    for round in $(seq 1 "$ROUNDS"); do
-        if [ $((round % 2)) -eq 1 ]; then
-            measure A "$round" "$pid_a" "$worker_a" "$url_a" "$DURATION"
-            measure B "$round" "$pid_b" "$worker_b" "$url_b" "$DURATION"
-        else
-            measure B "$round" "$pid_b" "$worker_b" "$url_b" "$DURATION"
-            measure A "$round" "$pid_a" "$worker_a" "$url_a" "$DURATION"
-        fi
-    done
+    round_a() { measure A "$1" "$pid_a" "$worker_a" "$url_a" "$DURATION"; }
+    round_b() { measure B "$1" "$pid_b" "$worker_b" "$url_b" "$DURATION"; }
+    abba_rounds "$ROUNDS" round_a round_b
     rt_stop "$pid_a" "$BENCH_TMP/rt-a.log"; rt_stop "$pid_b" "$BENCH_TMP/rt-b.log"
     echo "## options.sh — $(date -u '+%Y-%m-%d %H:%M UTC')"
     echo

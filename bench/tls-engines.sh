@@ -60,23 +60,17 @@ main() {
     ensure_rt_built
     ensure_wrk
     wait_quiet
-    local pid_a url_a pid_b url_b mode round
+    local pid_a url_a pid_b url_b mode
     start_side boringssl "$BASE_OPTS"; pid_a=$SIDE_PID url_a=$SIDE_URL
     start_side jdk "$BASE_OPTS -Dio.netty.handler.ssl.noOpenSsl=true"; pid_b=$SIDE_PID url_b=$SIDE_URL
     say "A (BoringSSL) $url_a pid $pid_a; B (JDK) $url_b pid $pid_b"
     : >"$BENCH_TMP/engines.tsv"
+    round_a() { measure "$mode" A "$1" "$pid_a" "$url_a" "$DURATION"; }
+    round_b() { measure "$mode" B "$1" "$pid_b" "$url_b" "$DURATION"; }
     for mode in $MODES; do
         measure "$mode" A warmup "$pid_a" "$url_a" "$WARMUP"
         measure "$mode" B warmup "$pid_b" "$url_b" "$WARMUP"
-        for round in $(seq 1 "$ROUNDS"); do
-            if [ $((round % 2)) -eq 1 ]; then
-                measure "$mode" A "$round" "$pid_a" "$url_a" "$DURATION"
-                measure "$mode" B "$round" "$pid_b" "$url_b" "$DURATION"
-            else
-                measure "$mode" B "$round" "$pid_b" "$url_b" "$DURATION"
-                measure "$mode" A "$round" "$pid_a" "$url_a" "$DURATION"
-            fi
-        done
+        abba_rounds "$ROUNDS" round_a round_b
     done
     rt_stop "$pid_a" "$BENCH_TMP/rt-boringssl.log"; rt_stop "$pid_b" "$BENCH_TMP/rt-jdk.log"
     echo "## tls-engines.sh — $(date -u '+%Y-%m-%d %H:%M UTC')"

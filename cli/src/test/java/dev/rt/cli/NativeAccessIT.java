@@ -6,7 +6,7 @@ import java.util.jar.JarFile;
 import org.junit.jupiter.api.Test;
 
 /**
- * Netty loads native libraries (epoll, BoringSSL) from the CLI jar. From JDK 22 on, the JVM prints four
+ * Netty loads native libraries (io_uring, epoll, BoringSSL) from the CLI jar. From JDK 22 on, the JVM prints four
  * {@code WARNING: A restricted method ...} lines at every start unless the executable jar declares that its code
  * may do so; JDK 17 ignores the attribute. (Checked by hand on Temurin 25 with the demo; the suite runs on 17.)
  */

@@ -18,6 +18,7 @@ import io.netty.channel.uring.IoUringSocketChannel;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 
 /**
@@ -38,13 +39,13 @@ public enum ProxyTransport {
     public static final String PROPERTY = "rt.proxy.transport";
 
     private final String id;
-    private final Supplier<Boolean> available;
+    private final BooleanSupplier available;
     private final Supplier<Throwable> unavailabilityCause;
     private final Supplier<IoHandlerFactory> handlers;
     private final Class<? extends ServerChannel> serverChannelClass;
     private final Class<? extends Channel> channelClass;
 
-    ProxyTransport(String id, Supplier<Boolean> available, Supplier<Throwable> unavailabilityCause,
+    ProxyTransport(String id, BooleanSupplier available, Supplier<Throwable> unavailabilityCause,
             Supplier<IoHandlerFactory> handlers, Class<? extends ServerChannel> serverChannelClass,
             Class<? extends Channel> channelClass) {
         this.id = id;
@@ -88,7 +89,7 @@ public enum ProxyTransport {
     /** Whether this transport can run here; class loading and the native library's own check included. */
     public boolean isAvailable() {
         try {
-            return available.get();
+            return available.getAsBoolean();
         } catch (LinkageError notLoadable) {
             return false;
         }
