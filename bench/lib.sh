@@ -39,17 +39,26 @@ ensure_rt_built() {
     [ -f "$RT_JAR" ] || die "$RT_JAR still missing after bin/rt --version"
 }
 
-# Installs Debian's PACKAGE with apt-get when COMMAND is not on PATH (as root, or through sudo).
+# Installs Debian's PACKAGE with apt-get (as root, or through sudo) unless WHAT is there: a command on PATH,
+# or, when WHAT is an absolute path, that file (a module, say).
 ensure_package() {
-    local command=$1 package=$2 sudo=""
-    command -v "$command" >/dev/null 2>&1 && return 0
+    local what=$1 package=$2 sudo=""
+    present "$what" && return 0
     [ "$(id -u)" -eq 0 ] || sudo="sudo"
-    say "$command not found: installing $package with apt-get ..."
+    say "$what not found: installing $package with apt-get ..."
     if ! $sudo apt-get install -y "$package" >&2; then
         $sudo apt-get update >&2 || die "apt-get update failed"
         $sudo apt-get install -y "$package" >&2 || die "could not install $package"
     fi
-    command -v "$command" >/dev/null 2>&1 || die "$command still not on PATH"
+    present "$what" || die "$what still missing after installing $package"
+}
+
+# Whether WHAT (a command, or an absolute path) is there.
+present() {
+    case $1 in
+        /*) [ -e "$1" ] ;;
+        *) command -v "$1" >/dev/null 2>&1 ;;
+    esac
 }
 
 ensure_wrk() { ensure_package wrk wrk; }
@@ -252,12 +261,9 @@ check_url() {
 
 # ---------------------------------------------------------------------------------------------- nginx
 
-# Installs Debian's nginx when it is not on PATH (tls.sh, nginx.sh).
-ensure_nginx() { ensure_package nginx nginx; }
-
-# A free port on 127.0.0.1 from 18443 up.
+# A free port on 127.0.0.1 from FROM (18443) up.
 free_port() {
-    local port=18443
+    local port=${1:-18443}
     while port_in_use "$port"; do port=$((port + 1)); done
     echo "$port"
 }
@@ -270,19 +276,34 @@ tree_ticks() {
     echo "$total"
 }
 
+# The nginx module that proxies TCP (Debian ships it apart, as libnginx-mod-stream).
+NGINX_STREAM_MODULE=/usr/lib/nginx/modules/ngx_stream_module.so
+
+# Installs Debian's nginx when it is not on PATH (tls.sh, nginx.sh), and its stream module (nginx.sh).
+ensure_nginx() { ensure_package nginx nginx; }
+ensure_nginx_stream() { ensure_nginx; ensure_package "$NGINX_STREAM_MODULE" libnginx-mod-stream; }
+
 # Starts nginx in the foreground (NGINX_PID) as a reverse proxy on 127.0.0.1:PORT to the worker on
 # 127.0.0.1:WORKER_PORT with kept-alive upstream connections and the forwarded headers rt adds; SCHEME "https"
-# serves TLS with testdata/tls's localhost certificate (HTTP/1.1), "http" plain HTTP. Its defaults otherwise
+# serves TLS with testdata/tls's localhost certificate (HTTP/1.1), "http" plain HTTP. With STREAM_PORT, it
+# also copies bytes between 127.0.0.1:STREAM_PORT and the worker (the stream module: one upstream connection
+# per client connection, no HTTP parsed; ensure_nginx_stream first). Its defaults otherwise
 # (worker_processes auto, access log off). Waits until it listens.
 start_nginx() {
-    local port=$1 worker_port=$2 scheme=$3 dir="$BENCH_TMP/nginx" tls="$BENCH_ROOT/testdata/tls" listen ssl=""
+    local port=$1 worker_port=$2 scheme=$3 stream_port=${4:-} dir="$BENCH_TMP/nginx"
+    local tls="$BENCH_ROOT/testdata/tls" listen ssl="" module="" stream=""
     listen="127.0.0.1:$port"
+    if [ -n "$stream_port" ]; then
+        module="load_module $NGINX_STREAM_MODULE;"
+        stream="stream { server { listen 127.0.0.1:$stream_port; proxy_pass 127.0.0.1:$worker_port; } }"
+    fi
     if [ "$scheme" = https ]; then
         listen="$listen ssl"
         ssl="ssl_certificate $tls/localhost-cert.pem; ssl_certificate_key $tls/localhost-key.pem;"
     fi
     mkdir -p "$dir/logs"
     cat >"$dir/nginx.conf" <<CONF
+$module
 worker_processes auto;
 pid $dir/nginx.pid;
 error_log $dir/logs/error.log;
@@ -305,12 +326,13 @@ http {
         }
     }
 }
+$stream
 CONF
     nginx -p "$dir" -c "$dir/nginx.conf" -g "daemon off;" 2>"$dir/stderr" &
     NGINX_PID=$!
     BENCH_OTHER_PIDS+=("$NGINX_PID")
     local deadline=$((SECONDS + 20))
-    until port_in_use "$port"; do
+    until port_in_use "$port" && { [ -z "$stream_port" ] || port_in_use "$stream_port"; }; do
         alive "$NGINX_PID" || { cat "$dir/stderr" >&2; die "nginx exited"; }
         [ "$SECONDS" -lt "$deadline" ] || die "nginx did not listen on $port"
         sleep 0.1

@@ -1,16 +1,19 @@
 #!/usr/bin/env bash
-# rt's entrypoint against nginx as a plain HTTP reverse proxy, both in front of the same worker, and that worker
-# straight, in one run:
+# rt's entrypoint against nginx as a plain HTTP reverse proxy and nginx as a TCP proxy, all in front of the same
+# worker, and that worker straight, in one run:
 #
-#   R = GET http://127.0.0.1:<rt>/hello       (wrk -> rt's entrypoint -> worker a)
-#   N = GET http://127.0.0.1:<nginx>/hello    (wrk -> nginx, proxy_pass with keep-alive -> worker a)
-#   D = GET http://127.0.0.1:<a's port>/hello (wrk -> worker a)
+#   R = GET http://127.0.0.1:<rt>/hello          (wrk -> rt's entrypoint -> worker a)
+#   N = GET http://127.0.0.1:<nginx>/hello       (wrk -> nginx, proxy_pass with keep-alive -> worker a)
+#   L = GET http://127.0.0.1:<nginx stream>/hello (wrk -> nginx copying bytes, no HTTP parsed -> worker a)
+#   D = GET http://127.0.0.1:<a's port>/hello    (wrk -> worker a)
 #
 # So the entrypoint's ratio (R ÷ D, the target of issues 2 and 5) sits next to what a proxy written in C gets
-# on the same machine (N ÷ D): with wrk, the proxy and the worker sharing the cores, a ratio is bounded by the
-# CPU the proxy's extra hop takes from the other two. nginx runs with its defaults (worker_processes auto) and
-# is installed with apt-get when missing. One warm-up run of each, then ROUNDS rounds in turn (R N D, then
-# D N R); medians, ratios, CPU µs per request of the supervisor, nginx (master and workers) and the worker.
+# on the same machine (N ÷ D), and next to the least any proxy can do, relaying bytes over a second TCP
+# connection (L ÷ D): with wrk, the proxy and the worker sharing the cores, a ratio is bounded by the CPU the
+# proxy's extra hop takes from the other two. nginx runs with its defaults (worker_processes auto) and is
+# installed with apt-get when missing, with its stream module. One warm-up run of each, then ROUNDS rounds in
+# turn (R N L D, then D L N R); medians, ratios, CPU µs per request of the supervisor, nginx (master and
+# workers; its HTTP and stream servers are one nginx) and the worker.
 # The markdown summary goes to stdout, progress to stderr.
 #
 # Settings (environment): ROUNDS (6), DURATION (10s), WARMUP (30s), THREADS (2), CONNECTIONS (32),
@@ -59,32 +62,35 @@ row() {
 main() {
     ensure_rt_built
     ensure_wrk
-    ensure_nginx
+    ensure_nginx_stream
     wait_quiet
-    local log="$BENCH_TMP/rt.log" port_a nginx_port
+    local log="$BENCH_TMP/rt.log" port_a nginx_port stream_port
     write_probe_config "$BENCH_TMP/rt.json" 0 "$APP"
     rt_start "$BENCH_TMP/rt.json" "$log"
     rt_wait_listening "$RT_PID" "$log"
     PID_A=$(rt_worker_pid "$log" a 0)
     port_a=$(rt_worker_port "$log" a 0)
     nginx_port=$(free_port)
-    start_nginx "$nginx_port" "$port_a" http
+    stream_port=$(free_port $((nginx_port + 1)))
+    start_nginx "$nginx_port" "$port_a" http "$stream_port"
     local url_r="$RT_URL$ENTRY_PATH" url_n="http://127.0.0.1:$nginx_port$ENTRY_PATH"
-    local url_d="http://127.0.0.1:$port_a$ENTRY_PATH"
-    local u round side
-    for u in "$url_r" "$url_n" "$url_d"; do check_url "$u" hello; done
-    say "R = $url_r (rt pid $RT_PID), N = $url_n (nginx pid $NGINX_PID), D = $url_d (worker a pid $PID_A)"
+    local url_l="http://127.0.0.1:$stream_port$ENTRY_PATH" url_d="http://127.0.0.1:$port_a$ENTRY_PATH"
+    local u round
+    for u in "$url_r" "$url_n" "$url_l" "$url_d"; do check_url "$u" hello; done
+    say "R = $url_r (rt pid $RT_PID), N = $url_n and L = $url_l (nginx pid $NGINX_PID)," \
+        "D = $url_d (worker a pid $PID_A)"
     : >"$BENCH_TMP/nginx.tsv"
     measure R warmup "$url_r" "$WARMUP"
     measure N warmup "$url_n" "$WARMUP"
+    measure L warmup "$url_l" "$WARMUP"
     measure D warmup "$url_d" "$WARMUP"
     for round in $(seq 1 "$ROUNDS"); do
         if [ $((round % 2)) -eq 1 ]; then
             measure R "$round" "$url_r" "$DURATION"; measure N "$round" "$url_n" "$DURATION"
-            measure D "$round" "$url_d" "$DURATION"
+            measure L "$round" "$url_l" "$DURATION"; measure D "$round" "$url_d" "$DURATION"
         else
-            measure D "$round" "$url_d" "$DURATION"; measure N "$round" "$url_n" "$DURATION"
-            measure R "$round" "$url_r" "$DURATION"
+            measure D "$round" "$url_d" "$DURATION"; measure L "$round" "$url_l" "$DURATION"
+            measure N "$round" "$url_n" "$DURATION"; measure R "$round" "$url_r" "$DURATION"
         fi
     done
     stop_nginx
@@ -94,20 +100,24 @@ main() {
     echo
     machine_info
     echo
-    echo "### rt's entrypoint, nginx $(nginx -v 2>&1 | sed 's/.*nginx\///') and no proxy, same worker" \
+    echo "### rt's entrypoint, nginx $(nginx -v 2>&1 | sed 's/.*nginx\///') (HTTP and TCP) and no proxy, same worker" \
         "($(basename "$APP") $ENTRY_PATH, $ROUNDS rounds of $DURATION in turn, wrk -t$THREADS -c$CONNECTIONS; medians)"
     echo
     echo "| side | requests/s | p50 ms | p99 ms | errors | CPU µs per request: wrk / supervisor / nginx / worker a |"
     echo "|---|---:|---:|---:|---:|---|"
     row R "R: rt → a"
     row N "N: nginx → a"
+    row L "L: nginx stream (TCP) → a"
     row D "D: straight at a"
     echo
     echo "- rt ÷ direct **$(div "$(col R 3)" "$(col D 3)")**, nginx ÷ direct **$(div "$(col N 3)" "$(col D 3)")**," \
-        "rt ÷ nginx **$(div "$(col R 3)" "$(col N 3)")** (requests/s)"
+        "nginx stream ÷ direct **$(div "$(col L 3)" "$(col D 3)")**, rt ÷ nginx **$(div "$(col R 3)" "$(col N 3)")**" \
+        "(requests/s)"
     echo "- per-round rt ÷ direct: $(awk '$1 == "R" { r[$2] = $3 } $1 == "D" { d[$2] = $3 }
         END { for (i = 1; i in r; i++) printf "%.3f ", r[i] / d[i] }' "$BENCH_TMP/nginx.tsv")"
     echo "- per-round nginx ÷ direct: $(awk '$1 == "N" { n[$2] = $3 } $1 == "D" { d[$2] = $3 }
+        END { for (i = 1; i in n; i++) printf "%.3f ", n[i] / d[i] }' "$BENCH_TMP/nginx.tsv")"
+    echo "- per-round nginx stream ÷ direct: $(awk '$1 == "L" { n[$2] = $3 } $1 == "D" { d[$2] = $3 }
         END { for (i = 1; i in n; i++) printf "%.3f ", n[i] / d[i] }' "$BENCH_TMP/nginx.tsv")"
     echo
 }
