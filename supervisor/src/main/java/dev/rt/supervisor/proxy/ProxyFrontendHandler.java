@@ -101,9 +101,10 @@ final class ProxyFrontendHandler extends ChannelInboundHandlerAdapter {
                     exchange.connectEnded(msg);
                 } else {
                     pending.poll();
-                    if (msg.decoderResult().isFailure()) {
+                    if (msg.decoderResult().isFailure()) { // a malformed chunk: the decoder reads no further
+                        Throwable cause = msg.decoderResult().cause();
                         ReferenceCountUtil.release(msg);
-                        ctx.close();
+                        exchange.malformedBody(cause);
                         return;
                     }
                     exchange.body((HttpContent) msg);

@@ -176,6 +176,35 @@ class ServerLimitsTest {
                 + "0\r\n\r\n");
     }
 
+    @Test
+    void requestWithTwoHostHeadersIsRefused() throws Exception {
+        assertRefused("GET /which HTTP/1.1\r\nHost: a.example\r\nHost: b.example\r\n\r\n");
+    }
+
+    @Test
+    void http11RequestWithoutHostIsRefused() throws Exception {
+        assertRefused("GET /nohost HTTP/1.1\r\nAccept: */*\r\n\r\n");
+    }
+
+    @Test
+    void http10RequestWithoutHostIsServed() throws Exception {
+        InetSocketAddress address = start(ServerLimits.DEFAULTS);
+        try (RawHttpConnection connection = connect(address)) {
+            connection.send("GET /old HTTP/1.0\r\n\r\n");
+            RawHttpConnection.Response response = connection.read();
+
+            assertThat(response.status()).isEqualTo(200);
+            assertThat(response.text()).isEqualTo("/old ");
+        }
+    }
+
+    @Test
+    void malformedChunkIsAnswered400AndTheConnectionClosed() throws Exception {
+        // the head is valid and goes to the worker; the body's first chunk size is not hexadecimal
+        assertRefused("POST /chunks HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n"
+                + "zz\r\nhello\r\n0\r\n\r\n");
+    }
+
     private void assertRefused(String request) throws Exception {
         InetSocketAddress address = start(ServerLimits.DEFAULTS);
         try (RawHttpConnection connection = connect(address)) {
