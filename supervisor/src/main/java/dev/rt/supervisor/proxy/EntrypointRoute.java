@@ -15,7 +15,9 @@ import java.net.SocketAddress;
  * (the client address appended to any earlier hops), {@code X-Forwarded-Host} (the Host the client asked
  * for) and {@code X-Forwarded-Proto} ({@code http} or {@code https}). With a {@code basePath} such as
  * {@code /api}, {@code /api/x} goes on as {@code /x} and {@code /api} as {@code /}; any other path is answered
- * 404 in the framework's shape. Draining starts with {@link #beginDraining()} and never ends.
+ * 404 in the framework's shape. A request target in absolute form ({@code GET http://host/x}) goes on in origin
+ * form ({@code /x}) with its host as the {@code Host} (RFC 9112, section 3.2.2: the target's host wins over the
+ * header). Draining starts with {@link #beginDraining()} and never ends.
  */
 final class EntrypointRoute implements ProxyRoute {
     private static final CharSequence FORWARDED_FOR = AsciiString.cached("x-forwarded-for");
@@ -46,6 +48,9 @@ final class EntrypointRoute implements ProxyRoute {
 
     @Override
     public RouteTarget route(HttpRequest request, Channel client) {
+        if (!request.uri().startsWith("/")) {
+            toOriginForm(request);
+        }
         if (!basePath.isEmpty()) {
             request.setUri(stripBasePath(request));
         }
@@ -59,6 +64,28 @@ final class EntrypointRoute implements ProxyRoute {
         }
         headers.set(FORWARDED_PROTO, scheme);
         return target;
+    }
+
+    /** {@code http://user@host:8080/x?q} becomes {@code /x?q} with {@code Host: host:8080}; other forms stay. */
+    static void toOriginForm(HttpRequest request) {
+        String uri = request.uri();
+        int schemeEnd = uri.indexOf("://");
+        String scheme = schemeEnd < 0 ? "" : uri.substring(0, schemeEnd);
+        if (!scheme.equalsIgnoreCase("http") && !scheme.equalsIgnoreCase("https")) {
+            return; // the asterisk form of OPTIONS, or not a URL the decoder let through: as sent
+        }
+        int authorityStart = schemeEnd + 3;
+        int pathStart = authorityStart;
+        while (pathStart < uri.length() && "/?#".indexOf(uri.charAt(pathStart)) < 0) {
+            pathStart++;
+        }
+        int userInfoEnd = uri.lastIndexOf('@', pathStart - 1); // user@host: the host is what counts
+        String authority = uri.substring(Math.max(authorityStart, userInfoEnd + 1), pathStart);
+        String rest = uri.substring(pathStart);
+        request.setUri(rest.startsWith("/") ? rest : "/" + rest);
+        if (!authority.isEmpty()) {
+            request.headers().set(HttpHeaderNames.HOST, authority);
+        }
     }
 
     private String stripBasePath(HttpRequest request) {

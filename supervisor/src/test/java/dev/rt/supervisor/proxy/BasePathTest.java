@@ -2,6 +2,10 @@ package dev.rt.supervisor.proxy;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.netty.handler.codec.http.DefaultHttpRequest;
+import io.netty.handler.codec.http.HttpMethod;
+import io.netty.handler.codec.http.HttpVersion;
+import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -66,6 +70,34 @@ class BasePathTest {
         assertThat(prefixOnly.body()).isEqualTo(
                 "{\"statusCode\":404,\"error\":\"Not Found\",\"message\":\"Route DELETE:/apix not found\"}");
         assertThat(send("GET", "/api/after").body()).isEqualTo("GET /after");
+    }
+
+    @Test
+    void requestInAbsoluteFormGoesOnInOriginFormWithTheTargetsHost() throws Exception {
+        try (RawHttpConnection connection = new RawHttpConnection(new InetSocketAddress(base.getHost(), base.getPort()))) {
+            connection.send("GET http://public.example:8080/api/x?q=1 HTTP/1.1\r\nHost: other.example\r\n\r\n");
+            RawHttpConnection.Response response = connection.read();
+
+            assertThat(response.status()).isEqualTo(200);
+            assertThat(response.text()).isEqualTo("GET /x?q=1");
+        }
+    }
+
+    @Test
+    void absoluteFormBecomesOriginForm() {
+        assertThat(originForm("http://h.example/a/b?c", "x")).isEqualTo("/a/b?c Host: h.example");
+        assertThat(originForm("HTTPS://user:pw@h.example:8443?q", "x")).isEqualTo("/?q Host: h.example:8443");
+        assertThat(originForm("http://h.example", "x")).isEqualTo("/ Host: h.example");
+        assertThat(originForm("http:///a", "x")).isEqualTo("/a Host: x");
+        assertThat(originForm("*", "x")).isEqualTo("* Host: x");
+        assertThat(originForm("ftp://h.example/a", "x")).isEqualTo("ftp://h.example/a Host: x");
+    }
+
+    private static String originForm(String target, String host) {
+        DefaultHttpRequest request = new DefaultHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.GET, target);
+        request.headers().set("Host", host);
+        EntrypointRoute.toOriginForm(request);
+        return request.uri() + " Host: " + request.headers().get("Host");
     }
 
     @Test
