@@ -37,6 +37,9 @@ final class Http2Pipeline {
                         .maxConcurrentStreams(MAX_CONCURRENT_STREAMS)
                         .maxHeaderListSize(limits.maxHeaderSize())
                         .connectProtocolEnabled(true)) // WebSockets over streams: Http2WebSockets
+                // closing sends GOAWAY, then waits for the streams in flight: as long as they take (Netty's
+                // default here is not at all), for the server's grace period bounds them (ProxyServer.close)
+                .gracefulShutdownTimeoutMillis(-1)
                 .build();
         pipeline.addLast("idle", new IdleStateHandler(limits.idleTimeoutMillis(), 0, 0, TimeUnit.MILLISECONDS))
                 .addLast("h2", codec)
@@ -74,7 +77,7 @@ final class Http2Pipeline {
         @Override
         public void userEventTriggered(ChannelHandlerContext ctx, Object event) {
             if (event == ProxyFrontendHandler.DRAIN) {
-                ctx.close(); // GOAWAY; streams in flight finish within the codec's graceful shutdown time
+                ctx.close(); // GOAWAY; the streams in flight finish, then the connection closes
             } else if (event instanceof IdleStateEvent) {
                 if (codec.connection().numActiveStreams() == 0) {
                     ctx.close();

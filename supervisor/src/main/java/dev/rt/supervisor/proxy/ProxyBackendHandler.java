@@ -1,8 +1,11 @@
 package dev.rt.supervisor.proxy;
 
+import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.handler.codec.http.DefaultFullHttpResponse;
+import io.netty.handler.codec.http.EmptyHttpHeaders;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaderValues;
 import io.netty.handler.codec.http.HttpObject;
@@ -89,8 +92,23 @@ final class ProxyBackendHandler extends ChannelInboundHandlerAdapter {
             }
             HopByHopHeaders.remove(response.headers());
             owner.responseHead(response, interim);
+            if (interim) {
+                // one object, head and (empty) end: an h2 stream sends a 1xx as a HEADERS frame of its own and
+                // takes it only whole; HTTP/1.1 encodes it the same. The decoder's empty end follows, dropped.
+                // A 1xx has no body to frame (RFC 9110 §8.6), yet the JDK's HttpServer sends its 100 Continue
+                // with Content-Length: 0, which h2 clients refuse (curl, nghttp2: PROTOCOL_ERROR).
+                response.headers().remove(HttpHeaderNames.CONTENT_LENGTH).remove(HttpHeaderNames.TRANSFER_ENCODING);
+                owner.writeToClient(new DefaultFullHttpResponse(response.protocolVersion(), response.status(),
+                        Unpooled.EMPTY_BUFFER, response.headers(), EmptyHttpHeaders.INSTANCE));
+                wrote = true;
+                return;
+            }
         }
-        if (msg instanceof LastHttpContent && !interim) {
+        if (interim) {
+            ReferenceCountUtil.release(msg); // the end of a 1xx, sent whole above
+            return;
+        }
+        if (msg instanceof LastHttpContent) {
             exchange = null;
             wrote = false;
             idleSince = System.nanoTime();

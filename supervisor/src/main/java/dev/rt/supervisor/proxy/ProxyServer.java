@@ -3,6 +3,7 @@ package dev.rt.supervisor.proxy;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.group.ChannelGroup;
 import io.netty.channel.group.DefaultChannelGroup;
@@ -85,8 +86,22 @@ final class ProxyServer {
         if (!grace.isZero() && !grace.isNegative()) {
             clients.newCloseFuture().awaitUninterruptibly(grace.toMillis());
         }
-        clients.close().awaitUninterruptibly(2, TimeUnit.SECONDS);
+        clients.forEach(ProxyServer::closeAtOnce);
+        clients.newCloseFuture().awaitUninterruptibly(2, TimeUnit.SECONDS);
         pool.close();
+    }
+
+    /**
+     * Closes a client connection now, from its first handler: past the h2 codec, whose own close sends GOAWAY
+     * and then waits for the streams in flight, however long (the grace period above is what bounds them).
+     */
+    private static void closeAtOnce(Channel client) {
+        ChannelHandlerContext first = client.pipeline().firstContext();
+        if (first != null) {
+            first.close();
+        } else {
+            client.close();
+        }
     }
 
     /** A bind that failed; {@link #getCause()} is the transport's exception. */
