@@ -20,10 +20,20 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.InvalidKeyException;
+import java.security.KeyFactory;
+import java.security.NoSuchAlgorithmException;
+import java.security.PrivateKey;
+import java.security.PublicKey;
+import java.security.Signature;
+import java.security.SignatureException;
 import java.security.cert.CertificateException;
 import java.security.cert.CertificateFactory;
 import java.security.cert.X509Certificate;
+import java.security.spec.InvalidKeySpecException;
+import java.security.spec.PKCS8EncodedKeySpec;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -91,8 +101,10 @@ final class ServerTls {
             byte[] key = pkcs8(read(https.keys().get(i), root, "server.https.key" + where), keyName, where);
             String certName = describe(https.certs().get(i), root, "cert" + where);
             SslContext context = context(provider, cert, key, protocols, certName, keyName);
+            X509Certificate leaf = leaf(cert, certName);
+            checkKeyBelongsTo(leaf, key, certName, keyName);
             all.add(context);
-            names.add(dnsNames(cert, certName));
+            names.add(dnsNames(leaf));
             if (first == null) {
                 first = context;
             }
@@ -171,16 +183,67 @@ final class ServerTls {
                 : "given inline in server.https." + setting;
     }
 
-    /** The DNS names of the first certificate of a PEM chain: its subjectAltName entries, else its CN. */
-    private static Set<String> dnsNames(byte[] pem, String name) {
-        Set<String> names = new LinkedHashSet<>();
+    /** The first certificate of a PEM chain. */
+    private static X509Certificate leaf(byte[] pem, String name) {
         try {
             Collection<? extends java.security.cert.Certificate> chain = CertificateFactory.getInstance("X.509")
                     .generateCertificates(new ByteArrayInputStream(pem));
             if (chain.isEmpty()) {
                 throw invalid("server.https: " + name + " holds no PEM certificate");
             }
-            X509Certificate leaf = (X509Certificate) chain.iterator().next();
+            return (X509Certificate) chain.iterator().next();
+        } catch (CertificateException e) {
+            throw invalid("server.https: cannot read the certificate " + name + ": " + rootMessage(e), e);
+        }
+    }
+
+    /**
+     * Signs a few bytes with the key and verifies them with the certificate's public key. Neither engine checks
+     * the pair when it builds its context: a server started with a key from another certificate, then failed
+     * every handshake with an "internal error" alert and logged nothing. Key types rt cannot sign with here are
+     * left to the handshake.
+     */
+    private static void checkKeyBelongsTo(X509Certificate leaf, byte[] keyPem, String certName, String keyName) {
+        PublicKey certified = leaf.getPublicKey();
+        String signing = switch (certified.getAlgorithm()) {
+            case "RSA" -> "SHA256withRSA";
+            case "EC" -> "SHA256withECDSA";
+            case "Ed25519", "EdDSA" -> "Ed25519";
+            default -> null;
+        };
+        if (signing == null) {
+            return;
+        }
+        boolean belongs;
+        try {
+            String base64 = new String(keyPem, StandardCharsets.US_ASCII).replaceAll("-----[A-Z ]+-----|\\s", "");
+            PrivateKey key = KeyFactory.getInstance(certified.getAlgorithm())
+                    .generatePrivate(new PKCS8EncodedKeySpec(Base64.getDecoder().decode(base64)));
+            byte[] probe = "rt: does this key belong to this certificate?".getBytes(StandardCharsets.US_ASCII);
+            Signature signer = Signature.getInstance(signing);
+            signer.initSign(key);
+            signer.update(probe);
+            byte[] signature = signer.sign();
+            Signature verifier = Signature.getInstance(signing);
+            verifier.initVerify(certified);
+            verifier.update(probe);
+            belongs = verifier.verify(signature);
+        } catch (InvalidKeySpecException | InvalidKeyException | SignatureException | IllegalArgumentException e) {
+            belongs = false; // a key of another type than the certificate's, most often
+        } catch (NoSuchAlgorithmException e) {
+            return; // this JDK cannot sign with it: the handshake will tell
+        }
+        if (!belongs) {
+            throw invalid("server.https: the key " + keyName + " does not belong to the certificate " + certName
+                    + " (its " + certified.getAlgorithm() + " public key is not the key's); give each certificate the"
+                    + " key it was issued for, in the same order");
+        }
+    }
+
+    /** The DNS names of a certificate: its subjectAltName entries, else its CN. */
+    private static Set<String> dnsNames(X509Certificate leaf) {
+        Set<String> names = new LinkedHashSet<>();
+        try {
             Collection<List<?>> alternatives = leaf.getSubjectAlternativeNames();
             if (alternatives != null) {
                 for (List<?> entry : alternatives) {
@@ -197,7 +260,8 @@ final class ServerTls {
                 }
             }
         } catch (CertificateException | InvalidNameException e) {
-            throw invalid("server.https: cannot read the certificate " + name + ": " + rootMessage(e), e);
+            throw invalid("server.https: cannot read the names of the certificate " + leaf.getSubjectX500Principal()
+                    + ": " + rootMessage(e), e);
         }
         return names;
     }

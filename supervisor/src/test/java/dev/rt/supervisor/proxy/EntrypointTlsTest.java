@@ -1,6 +1,7 @@
 package dev.rt.supervisor.proxy;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -182,5 +183,29 @@ class EntrypointTlsTest {
                 .hasMessageStartingWith("server.https: cannot use the certificate "
                         + TestTls.dir().resolve("localhost-cert.pem") + " with the key given inline in server.https.key")
                 .extracting(e -> ((RtException) e).code()).isEqualTo("RT_CONFIG_INVALID");
+    }
+
+    @Test
+    void keyOfAnotherCertificateIsAConfigurationErrorNamingBoth() {
+        HttpsConfig https = new HttpsConfig(false, List.of(new PemSource.File(Path.of("other-key.pem"))),
+                List.of(new PemSource.File(Path.of("localhost-cert.pem"))));
+
+        assertThatThrownBy(() -> TestTls.server(https, false))
+                .isInstanceOf(RtException.class)
+                .hasMessageStartingWith("server.https: the key " + TestTls.dir().resolve("other-key.pem")
+                        + " does not belong to the certificate " + TestTls.dir().resolve("localhost-cert.pem"))
+                .extracting(e -> ((RtException) e).code()).isEqualTo("RT_CONFIG_INVALID");
+    }
+
+    @Test
+    void swappedPairInACertificateListIsAConfigurationError() {
+        HttpsConfig swapped = new HttpsConfig(true,
+                List.of(new PemSource.File(Path.of("localhost-key.pem")), new PemSource.File(Path.of("localhost-key.pem"))),
+                List.of(new PemSource.File(Path.of("localhost-cert.pem")), new PemSource.File(Path.of("other-cert.pem"))));
+
+        assertThatThrownBy(() -> TestTls.server(swapped, true, SslProvider.JDK))
+                .isInstanceOf(RtException.class)
+                .hasMessageContaining("does not belong to the certificate " + TestTls.dir().resolve("other-cert.pem"));
+        assertThatCode(() -> TestTls.server(TestTls.both(), true)).doesNotThrowAnyException(); // the right pairs
     }
 }
