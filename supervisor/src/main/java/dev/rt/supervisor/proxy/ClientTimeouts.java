@@ -16,25 +16,34 @@ import java.util.concurrent.TimeUnit;
  * The time limits of an HTTP/1 client connection between its requests, as a stage between the server codec
  * and the {@link ProxyFrontendHandler}: a request head must arrive whole within
  * {@link ServerLimits#headersTimeoutMillis()} of the connection or of its first bytes (else 408 and close),
- * and a connection with no exchange in progress closes on the idle timer's event
- * ({@link ServerLimits#idleTimeoutMillis()}). An exchange lasts from its request head to the end of its final
- * response (interim 1xx responses do not end it); pipelined requests count one each.
+ * and a connection with no exchange in progress closes once idle for {@link ServerLimits#idleTimeoutMillis()}
+ * since its last bytes and the end of its last response. An exchange lasts from its request head to the end of
+ * its final response (interim 1xx responses do not end it); pipelined requests count one each. The idle timer
+ * before it ({@code IdleStateHandler}) counts from the last bytes read only, so after a response that took long
+ * its event comes early: the rest of the time is waited here.
  */
 final class ClientTimeouts extends ChannelDuplexHandler {
     private final long headersTimeoutMillis;
+    private final long idleTimeoutNanos;
     private final Runnable onTimeout = this::onTimeout;
+    private final Runnable onIdle = this::onIdle;
     private ChannelHandlerContext ctx;
     private ScheduledFuture<?> timer;
+    private ScheduledFuture<?> idleTimer;
     private int exchanges;
     private boolean interim;
+    private long lastResponseEnd;
 
-    ClientTimeouts(long headersTimeoutMillis) {
+    /** @param idleTimeoutMillis the idle timer's, which this handler only completes; 0 for none */
+    ClientTimeouts(long headersTimeoutMillis, long idleTimeoutMillis) {
         this.headersTimeoutMillis = headersTimeoutMillis;
+        this.idleTimeoutNanos = TimeUnit.MILLISECONDS.toNanos(idleTimeoutMillis);
     }
 
     @Override
     public void handlerAdded(ChannelHandlerContext ctx) {
         this.ctx = ctx;
+        lastResponseEnd = ctx.executor().ticker().nanoTime();
         arm(); // the first request head is due within the timeout of the connection
     }
 
@@ -62,6 +71,7 @@ final class ClientTimeouts extends ChannelDuplexHandler {
         }
         if (msg instanceof LastHttpContent && !interim && exchanges > 0) {
             exchanges--;
+            lastResponseEnd = ctx.executor().ticker().nanoTime();
         }
         ctx.write(msg, promise);
     }
@@ -69,12 +79,24 @@ final class ClientTimeouts extends ChannelDuplexHandler {
     @Override
     public void userEventTriggered(ChannelHandlerContext ctx, Object event) {
         if (event instanceof IdleStateEvent) {
-            if (exchanges == 0) {
-                ctx.close(); // idle between requests for server.idleTimeout
-            }
+            onIdle();
             return;
         }
         ctx.fireUserEventTriggered(event);
+    }
+
+    /** Closes the connection if idle between requests for server.idleTimeout, or waits for the rest of it. */
+    private void onIdle() {
+        idleTimer = null;
+        if (exchanges > 0 || !ctx.channel().isActive()) {
+            return; // the idle timer fires again, counting from the last bytes read
+        }
+        long left = idleTimeoutNanos - (ctx.executor().ticker().nanoTime() - lastResponseEnd);
+        if (left <= 0) {
+            ctx.close();
+        } else if (idleTimer == null) {
+            idleTimer = ctx.executor().schedule(onIdle, left, TimeUnit.NANOSECONDS);
+        }
     }
 
     private void arm() {
@@ -101,11 +123,20 @@ final class ClientTimeouts extends ChannelDuplexHandler {
     @Override
     public void handlerRemoved(ChannelHandlerContext ctx) {
         cancel();
+        cancelIdle();
     }
 
     @Override
     public void channelInactive(ChannelHandlerContext ctx) {
         cancel();
+        cancelIdle();
         ctx.fireChannelInactive();
+    }
+
+    private void cancelIdle() {
+        if (idleTimer != null) {
+            idleTimer.cancel(false);
+            idleTimer = null;
+        }
     }
 }

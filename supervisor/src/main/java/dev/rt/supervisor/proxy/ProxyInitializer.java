@@ -82,7 +82,7 @@ final class ProxyInitializer extends ChannelInitializer<Channel> {
                 .setMaxChunkSize(BackendInitializer.MAX_CHUNK_SIZE);
         pipeline.addLast("idle", new IdleStateHandler(limits.idleTimeoutMillis(), 0, 0, TimeUnit.MILLISECONDS))
                 .addLast("http", new HttpServerCodec(decoder))
-                .addLast("timeouts", new ClientTimeouts(limits.headersTimeoutMillis()))
+                .addLast("timeouts", new ClientTimeouts(limits.headersTimeoutMillis(), limits.idleTimeoutMillis()))
                 .addLast("frontend", new ProxyFrontendHandler(config, false));
     }
 

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 
 /** The head and idle limits between requests, in memory with a clock the test moves. */
 class ClientTimeoutsTest {
-    private final EmbeddedChannel channel = new EmbeddedChannel(new ClientTimeouts(100));
+    private final EmbeddedChannel channel = new EmbeddedChannel(new ClientTimeouts(100, 300));
 
     @AfterEach
     void close() {
@@ -83,7 +83,23 @@ class ClientTimeoutsTest {
         assertThat(channel.isOpen()).isTrue();
 
         respond(HttpResponseStatus.OK);
+        elapse(300);
         channel.pipeline().fireUserEventTriggered(IdleStateEvent.READER_IDLE_STATE_EVENT);
         assertThat(channel.isOpen()).isFalse();
+    }
+
+    @Test
+    void idleTimeCountsFromTheEndOfASlowResponseNotFromTheLastBytesRead() {
+        request();
+        elapse(250);
+        channel.pipeline().fireUserEventTriggered(IdleStateEvent.FIRST_READER_IDLE_STATE_EVENT); // mid-exchange
+        respond(HttpResponseStatus.OK);
+        elapse(50);
+        channel.pipeline().fireUserEventTriggered(IdleStateEvent.READER_IDLE_STATE_EVENT); // 300 ms since the read
+
+        elapse(200);
+        assertThat(channel.isOpen()).as("250 ms after the response").isTrue();
+        elapse(60);
+        assertThat(channel.isOpen()).as("310 ms after the response").isFalse();
     }
 }

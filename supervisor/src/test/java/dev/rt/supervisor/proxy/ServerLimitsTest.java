@@ -5,8 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.net.InetSocketAddress;
-import java.util.concurrent.locks.LockSupport;
+import java.time.Duration;
 import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -117,6 +119,25 @@ class ServerLimitsTest {
             assertThat(connection.read().text()).isEqualTo("/once ");
 
             assertThat(connection.readToEnd()).isEmpty(); // ends, rather than timing out after 10 s
+        }
+    }
+
+    @Test
+    void idleTimeoutCountsFromTheEndOfASlowResponse() throws Exception {
+        TestBackend slow = open(new TestBackend(exchange -> {
+            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(700)); // a worker slower than the idle timeout
+            TestBackend.respond(exchange, 200, "late");
+        }));
+        server = open(new EntrypointServer(loops, new TestUpstreams().service("a", slow.address()), "a", "",
+                ServerLimits.DEFAULTS.withIdleTimeout(400), Optional.empty(), false));
+
+        try (RawHttpConnection connection = connect(server.bind("127.0.0.1", 0))) {
+            connection.send("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n");
+            assertThat(connection.read().text()).isEqualTo("late");
+            long answered = System.nanoTime();
+
+            assertThat(connection.readToEnd()).isEmpty();
+            assertThat(Duration.ofNanos(System.nanoTime() - answered)).isGreaterThan(Duration.ofMillis(300));
         }
     }
 
