@@ -11,7 +11,6 @@ import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.SocketException;
-import java.net.SocketTimeoutException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -23,11 +22,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -261,43 +256,6 @@ class EntrypointServerTest {
         assertThat(nio.transport()).isEqualTo(ProxyTransport.NIO);
         assertThat(get(URI.create("http://127.0.0.1:" + bound.getPort() + "/")).body()).isEqualTo("a0");
         assertThat(get(URI.create("http://127.0.0.1:" + bound.getPort() + "/")).body()).isEqualTo("a0");
-    }
-
-    @Test
-    void closingRefusesNewConnectionsAtOnceWhileClientsKeepConnecting() throws Exception {
-        TestBackend a0 = open(TestBackend.named("a0"));
-        EntrypointServer server = new EntrypointServer(loops, new TestUpstreams().service("a", a0.address()), "a");
-        InetSocketAddress bound = server.bind("127.0.0.1", 0);
-        AtomicBoolean refused = new AtomicBoolean();
-        AtomicInteger timeouts = new AtomicInteger();
-        CountDownLatch flowing = new CountDownLatch(200);
-        ExecutorService clients = Executors.newFixedThreadPool(4);
-        resources.push(clients::shutdownNow);
-        for (int i = 0; i < 4; i++) {
-            clients.execute(() -> {
-                while (!refused.get()) {
-                    try (Socket socket = new Socket()) {
-                        socket.connect(bound, 500);
-                        flowing.countDown();
-                    } catch (SocketTimeoutException backlogFull) {
-                        timeouts.incrementAndGet();
-                    } catch (IOException refusedOrReset) {
-                        refused.set(true);
-                    }
-                }
-            });
-        }
-        assertThat(flowing.await(10, TimeUnit.SECONDS)).isTrue();
-
-        long started = System.nanoTime();
-        server.close(Duration.ZERO);
-        Duration closing = Duration.ofNanos(System.nanoTime() - started);
-        clients.shutdown();
-
-        assertThat(clients.awaitTermination(10, TimeUnit.SECONDS)).isTrue();
-        assertThat(refused).isTrue();
-        assertThat(timeouts).hasValue(0);
-        assertThat(closing).isLessThan(Duration.ofSeconds(1)); // it waits up to 2 s for the listener to close
     }
 
     /** Waits for the event "the server no longer accepts": a connection attempt is refused. */

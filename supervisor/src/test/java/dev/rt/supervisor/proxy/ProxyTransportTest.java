@@ -11,6 +11,15 @@ import org.junit.jupiter.api.Test;
 class ProxyTransportTest {
 
     @Test
+    void ioUringAcceptsOneConnectionPerOperationUnlessToldOtherwise() {
+        // set as the class loads, before Netty's io_uring classes read it (bench/RESULTS.md, session 7: a
+        // multishot accept went on accepting for up to 0.9 s after its listener's close)
+        ProxyTransport.preferred();
+
+        assertThat(System.getProperty(ProxyTransport.ACCEPT_MULTISHOT)).isEqualTo("false");
+    }
+
+    @Test
     void prefersIoUringThenEpollThenNio() {
         ProxyTransport expected = IoUring.isAvailable() ? ProxyTransport.IO_URING
                 : Epoll.isAvailable() ? ProxyTransport.EPOLL : ProxyTransport.NIO;
