@@ -77,6 +77,11 @@ class LauncherIT {
     }
 
     @Test
+    void noArgumentsPrintTheUsageLikeTheJarDoes() throws Exception {
+        assertThat(run(Map.of())).startsWith("Usage: rt ").contains("Exit status:");
+    }
+
+    @Test
     void noArchiveWhenClassDataSharingIsOff() throws Exception {
         assertThat(run(Map.of("RT_CLASS_DATA_SHARING", "false"), "--version")).startsWith("rt ");
         assertThat(archives()).isEmpty();
