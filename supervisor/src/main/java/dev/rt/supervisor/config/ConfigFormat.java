@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.toml.TomlFactory;
@@ -26,8 +27,11 @@ import org.yaml.snakeyaml.error.MarkedYAMLException;
 
 /** The configuration file formats; the format of a file comes from its extension. */
 public enum ConfigFormat {
-    JSON(() -> new ObjectMapper(JsonFactory.builder().streamReadConstraints(limits()).build()), "json"),
-    YAML(() -> new YAMLMapper(YAMLFactory.builder().streamReadConstraints(limits()).build()), "yml", "yaml"),
+    JSON(() -> new ObjectMapper(JsonFactory.builder().streamReadConstraints(limits())
+            .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION).build()), "json"),
+    YAML(() -> new YAMLMapper(YAMLFactory.builder().streamReadConstraints(limits())
+            .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION).build()), "yml", "yaml"),
+    // TOML refuses a duplicate key by itself (the TOML specification forbids them)
     TOML(() -> new TomlMapper(TomlFactory.builder().streamReadConstraints(limits()).build()), "tml", "toml");
 
     /** Far deeper than any configuration; refusing deeper input keeps a hostile file from exhausting the stack. */
@@ -40,6 +44,9 @@ public enum ConfigFormat {
 
     /** Base names looked up in a directory when no file is given, in this order. */
     public static final List<String> LOOKUP_ORDER = List.of("rt.json", "rt.yml", "rt.yaml", "rt.tml", "rt.toml");
+
+    /** Jackson's message when {@link StreamReadFeature#STRICT_DUPLICATE_DETECTION} finds a key twice. */
+    private static final Pattern DUPLICATE_KEY = Pattern.compile("Duplicate field '(.*)'", Pattern.DOTALL);
 
     private static final Pattern YAML_PLACEHOLDER =
             Pattern.compile("(?m)^(\\s*(?:-\\s+)?(?:[^#\\s\"'{][^:#]*:\\s+)?)(\\{[A-Za-z0-9_]+}[^#\\n]*?)(\\s*(?:#.*)?)$");
@@ -139,6 +146,13 @@ public enum ConfigFormat {
             JsonLocation at = e instanceof JsonProcessingException processing && processing.getLocation() != null
                     ? processing.getLocation() : parser == null ? null : parser.currentLocation();
             String where = at == null || at.getLineNr() < 1 ? "" : ":" + at.getLineNr() + ":" + at.getColumnNr();
+            Matcher duplicate = e instanceof JsonProcessingException processing && parser != null
+                    ? DUPLICATE_KEY.matcher(String.valueOf(processing.getOriginalMessage())) : null;
+            if (duplicate != null && duplicate.matches()) {
+                throw new ConfigException("RT_CONFIG_DUPLICATE_KEY", file + where + ": "
+                        + parser.getParsingContext().pathAsPointer() + ": duplicate key \"" + duplicate.group(1)
+                        + "\"; a key may appear only once in an object (remove one of them)");
+            }
             throw new ConfigException("RT_CONFIG_PARSE_ERROR", file + where + ": cannot parse " + name()
                     + ": " + problem(e));
         } finally {

@@ -34,7 +34,7 @@ class GoldenConfigTest {
             "bad-size", "scheduler-duplicate-name", "scheduler-invalid-cron", "service-config-without-kind",
             "java-two-modes", "classpath-glob-matches-nothing", "service-path-missing", "envfile-missing",
             "duplicate-service-id", "bad-service-id", "dotenv-malformed", "service-config-unknown-key", "unusable-path",
-            "classpath-invalid-glob", "service-config-is-a-runtime");
+            "classpath-invalid-glob", "service-config-is-a-runtime", "duplicate-key");
 
     static Stream<GoldenCase> validCases() {
         return GoldenCase.all("valid");
@@ -106,7 +106,7 @@ class GoldenConfigTest {
     void rulesWhoseFormatMattersAreWrittenInJsonYamlAndToml() {
         for (String rule : List.of("valid/formats", "valid/aliases-merged", "valid/placeholders-coerced",
                 "valid/placeholders-several-per-string", "invalid/parse-error", "invalid/placeholder-not-coercible",
-                "invalid/unknown-key", "invalid/wrong-type", "invalid/schema-unknown-kind")) {
+                "invalid/unknown-key", "invalid/wrong-type", "invalid/schema-unknown-kind", "invalid/duplicate-key")) {
             Path folder = GoldenCase.root().resolve(rule);
             assertThat(List.of("rt.json", "rt.yaml", "rt.toml")).as(rule)
                     .allMatch(name -> Files.isRegularFile(folder.resolve(name)));
