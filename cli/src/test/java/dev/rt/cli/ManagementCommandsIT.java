@@ -121,6 +121,18 @@ class ManagementCommandsIT extends ManagedRuntimes {
         alpha.awaitStdout("The runtime has been restarted.", START);
         assertThat(rt(a, "ctl", "services").stdout()).contains("back   2        java  started  no");
 
+        Path config = a.resolve("rt.json");
+        Files.writeString(config, Files.readString(config).replace("\"workers\": 2}", "\"workers\": 2, \"dependencies\": [\"front\"]}")
+                .replace("\"GREETING\": \"hi\"}", "\"GREETING\": \"hi\"}, \"dependencies\": [\"back\"]"));
+        assertThat(Files.readString(config)).contains("\"dependencies\": [\"back\"]").contains("[\"front\"]");
+        Result cycle = rt(a, "ctl", "reload");
+        assertThat(cycle.code()).isZero();
+        assertThat(alpha.awaitStdout("Cannot restart the runtime: ", COMMAND)).contains("rt.json: /services/0/dependencies/0: "
+                + "detected a cycle in the services dependencies: front -> back -> front");
+        assertThat(alpha.process().isAlive()).isTrue();
+        assertThat(rt(a, "ctl", "services").stdout()).contains("front  1        java  started  yes")
+                .contains("back   2        java  started  no");
+
         Result stop = rt(a, "ctl", "stop");
         assertThat(stop.stdout()).isEqualTo("Stopped the runtime " + alpha.pid() + " (alpha, " + a.toRealPath() + ").");
         assertThat(alpha.awaitExit(COMMAND)).isZero();

@@ -95,6 +95,7 @@ public final class RuntimeConfigLoader {
             }
             services.add(service);
         }
+        ServiceDependencies.check(serviceNodes, services);
         ConfigNode shutdown = config.get("gracefulShutdown");
         ConfigNode server = config.get("server");
         checkSchedulerNames(config.get("scheduler"));
