@@ -87,6 +87,30 @@ class StartCommandIT {
     }
 
     @Test
+    void sigintOrSigtermDuringStartUpStopsEverythingAndExitsZero() throws Exception {
+        Path config = runtimeWith(NO_RETRY, "api", Fixtures.service("api", "probe", ""),
+                Fixtures.service("slow", "slow-start", "\"env\": {\"SLOW_START_MS\": \"120000\"}"));
+        for (String signal : List.of("INT", "TERM")) {
+            try (RtProcess rt = RtProcess.startInOwnProcessGroup(dir, Map.of(), "start", "-c", config.toString())) {
+                rt.awaitStdout("slow-start: taking my time", START);
+
+                if (signal.equals("INT")) {
+                    rt.interruptGroup(); // Ctrl-C
+                } else {
+                    rt.signal("TERM");
+                }
+
+                assertThat(rt.awaitExit(Duration.ofSeconds(15))).as(rt.stderr()).isZero();
+                rt.awaitOutputEnd(Duration.ofSeconds(15));
+                assertThat(rt.stderr()).isEmpty();
+                assertThat(rt.stdout()).contains("Received SIG" + signal + " during start-up; the runtime has stopped.");
+                assertThat(rt.workerPids()).hasSize(2);
+                assertWorkersGone(rt);
+            }
+        }
+    }
+
+    @Test
     void killingTheSupervisorWithSigkillLeavesNoWorkerBehind() throws Exception {
         Path config = runtime("api", Fixtures.service("api", "probe", ""), Fixtures.service("back", "probe", "\"workers\": 2"));
         try (RtProcess rt = RtProcess.start(dir, Map.of(), "start", "-c", config.toString())) {

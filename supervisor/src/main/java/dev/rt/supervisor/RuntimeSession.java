@@ -18,7 +18,7 @@ import java.util.function.Supplier;
 /**
  * {@code rt start} from start to exit: start the supervisor, reload every service on SIGUSR2, restart the
  * whole runtime on {@link #restart()}, wait for SIGINT or SIGTERM, stop gracefully within
- * {@code gracefulShutdown.runtime}. A signal during start-up aborts the start. Whatever ends the JVM, a
+ * {@code gracefulShutdown.runtime}. A signal during start-up aborts the start and stops (exit status 0). Whatever ends the JVM, a
  * shutdown hook kills any worker still alive, so no child JVM outlives the supervisor.
  */
 public final class RuntimeSession {
@@ -89,7 +89,11 @@ public final class RuntimeSession {
             Supervisor supervisor = new Supervisor(config, options, log, realEnv);
             supervisor.controlledBy(managementControl());
             current = supervisor;
-            start(supervisor);
+            if (!start(supervisor)) {
+                log.info("Received " + events.peek() + " during start-up; the runtime has stopped.");
+                systemd.stopping();
+                return 0;
+            }
             if (restarted) {
                 log.info("The runtime has been restarted.");
             }
@@ -155,19 +159,24 @@ public final class RuntimeSession {
         };
     }
 
-    private void start(Supervisor supervisor) {
+    /**
+     * Starts the supervisor; false when SIGINT or SIGTERM came during start-up, which is a stop like any other
+     * (exit status 0): the workers were killed, and the supervisor stopped whatever it had started.
+     */
+    private boolean start(Supervisor supervisor) {
         try {
             supervisor.start();
         } catch (RuntimeException e) {
             if (stopSignals.get() > 0) {
-                throw new RtException("RT_INTERRUPTED", "start-up interrupted by " + events.peek());
+                return false;
             }
             throw e;
         }
         if (stopSignals.get() > 0) {
             supervisor.stop();
-            throw new RtException("RT_INTERRUPTED", "start-up interrupted by " + events.peek());
+            return false;
         }
+        return true;
     }
 
     /** The next stop signal, or {@link #RESTART} once the configuration loaded again ({@link #pending}). */
