@@ -44,6 +44,13 @@ final class ManagementHandler extends SimpleChannelInboundHandler<FullHttpReques
 
     @Override
     protected void channelRead0(ChannelHandlerContext ctx, FullHttpRequest request) {
+        if (request.decoderResult().isFailure()) { // Netty hands on what it could not parse as "GET /bad-request"
+            Throwable cause = request.decoderResult().cause();
+            write(ctx, ApiResponse.error(new ApiError(400, "RT_BAD_REQUEST", "the request is not valid HTTP/1.1: "
+                    + (cause == null ? "undecodable" : cause.getMessage())
+                    + " (a method is a token such as GET; a path has no spaces or control characters)")), false);
+            return;
+        }
         QueryStringDecoder uri = new QueryStringDecoder(request.uri());
         boolean keepAlive = HttpUtil.isKeepAlive(request);
         String path = uri.path();

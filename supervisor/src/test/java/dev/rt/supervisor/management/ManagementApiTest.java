@@ -153,6 +153,17 @@ class ManagementApiTest {
     }
 
     @Test
+    void aRequestNettyCannotDecodeIsABadRequest() throws IOException {
+        for (String[] request : new String[][] {{"BAD METHOD", "/status"}, {"GET", "/services/back/proxy/hello world"}}) {
+            ManagementClient.Response response = client.request(request[0], request[1], List.of(), new byte[0],
+                    Duration.ofSeconds(10));
+            assertThat(response.status()).as(String.join(" ", request) + ": " + response.text()).isEqualTo(400);
+            assertThat(response.text()).contains("\"code\":\"RT_BAD_REQUEST\"")
+                    .contains("the request is not valid HTTP/1.1: ");
+        }
+    }
+
+    @Test
     void proxyInjectsThroughTheMeshWithMethodHeadersQueryAndBody() throws Exception {
         ManagementClient.Response echo = client.request("POST", "/services/back/proxy/echo?x=1",
                 List.of(Map.entry("content-type", "text/plain")), "payload".getBytes(StandardCharsets.UTF_8),
