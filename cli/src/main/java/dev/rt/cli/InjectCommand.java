@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.regex.Pattern;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -30,6 +31,9 @@ import picocli.CommandLine.Parameters;
                 + "would call http://<service>.rt.local) and print the response body, like curl.",
                 "Use <service>:<N> with -s to reach one worker."})
 final class InjectCommand implements Callable<Integer> {
+    /** An HTTP method: a token (RFC 9110, 5.6.2). */
+    private static final Pattern METHOD = Pattern.compile("[!#$%&'*+.^_`|~0-9A-Za-z-]+");
+
     @Mixin
     RuntimeChoice choice;
 
@@ -63,6 +67,7 @@ final class InjectCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
+        checkRequestLine();
         PrintWriter err = spec.commandLine().getErr();
         var global = spec.findOption("--verbose");
         boolean verbose = this.verbose || (global != null && Boolean.TRUE.equals(global.getValue()));
@@ -117,6 +122,18 @@ final class InjectCommand implements Callable<Integer> {
             out.flush();
         }
         return ExitCodes.OK;
+    }
+
+    /** The method and path go into the request line as they are: refused before any runtime is asked. */
+    private void checkRequestLine() {
+        if (method != null && !METHOD.matcher(method).matches()) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "-X: a method is one token such as GET or "
+                    + "PUT (letters, digits and !#$%&'*+-.^_`|~), found \"" + method + "\"");
+        }
+        if (path.chars().anyMatch(c -> c <= ' ' || c == 0x7f)) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "<path>: spaces and control characters cannot"
+                    + " be sent in a path; percent-encode them (a space is %20), found \"" + path + "\"");
+        }
     }
 
     /** Standard output, flushed but never closed. */

@@ -54,6 +54,23 @@ class RtCommandTest {
     }
 
     @Test
+    void injectRefusesAMethodThatIsNotATokenBeforeLookingForARuntime() {
+        assertThat(run("inject", "-X", "BAD METHOD", "/hello")).isEqualTo(ExitCodes.USAGE);
+        assertThat(err.toString()).contains("-X: a method is one token such as GET or PUT (letters, digits and "
+                + "!#$%&'*+-.^_`|~), found \"BAD METHOD\"");
+    }
+
+    @Test
+    void injectRefusesAPathWithSpacesOrControlCharacters() {
+        for (String path : new String[] {"/hello world", "/a\tb", "/a\r\nX-Injected: 1"}) {
+            err.getBuffer().setLength(0);
+            assertThat(run("inject", path)).as(path).isEqualTo(ExitCodes.USAGE);
+            assertThat(err.toString()).contains("<path>: spaces and control characters cannot be sent in a path; "
+                    + "percent-encode them (a space is %20)");
+        }
+    }
+
+    @Test
     void versionNamesRtAndJava() {
         assertThat(run("--version")).isZero();
         assertThat(out.toString()).startsWith("rt 0.1.0").contains("Java " + System.getProperty("java.version"));
