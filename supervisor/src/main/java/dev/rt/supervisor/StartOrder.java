@@ -2,13 +2,12 @@ package dev.rt.supervisor;
 
 import dev.rt.protocol.RtException;
 import dev.rt.supervisor.config.ServiceConfig;
+import dev.rt.supervisor.config.ServiceDependencies;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * The order services start and stop in, as levels: the services of one level start (or stop) together, a
@@ -17,7 +16,8 @@ import java.util.Set;
  * <p>With {@code services} listed in the configuration, each service is a level of its own, in the order
  * listed (SPEC: not reordered by dependencies). Otherwise, dependency order: a service's level is one more
  * than the highest level among the services it depends on, so independent services start in parallel.
- * Either way a dependency on a service that does not exist, or a cycle, is an error that names it.
+ * Either way a dependency on a service that does not exist, or a cycle, is an error that names it (the
+ * configuration loader refuses both already, with the file and pointer: {@link ServiceDependencies}).
  *
  * <p>Stopping runs the other way: the entrypoint first, so no new request arrives, then every service only
  * after the services that depend on it.
@@ -127,28 +127,9 @@ final class StartOrder {
     }
 
     private void checkNoCycle() {
-        Set<String> done = new LinkedHashSet<>();
-        for (String id : dependencies.keySet()) {
-            visit(id, new ArrayList<>(), done);
-        }
-    }
-
-    private void visit(String id, List<String> path, Set<String> done) {
-        int at = path.indexOf(id);
-        if (at >= 0) {
-            List<String> cycle = new ArrayList<>(path.subList(at, path.size()));
-            cycle.add(id);
+        ServiceDependencies.cycle(dependencies).ifPresent(cycle -> {
             throw new RtException("RT_CONFIG_DEPENDENCY_CYCLE", "Detected a cycle in the services dependencies: "
                     + String.join(" -> ", cycle) + " (remove one of these dependencies)");
-        }
-        if (done.contains(id)) {
-            return;
-        }
-        path.add(id);
-        for (String dependency : dependencies.get(id)) {
-            visit(dependency, path, done);
-        }
-        path.remove(path.size() - 1);
-        done.add(id);
+        });
     }
 }

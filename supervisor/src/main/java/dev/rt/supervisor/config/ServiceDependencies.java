@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -13,7 +14,7 @@ import java.util.Set;
  * names another service of the runtime, and no dependencies form a cycle. A declared dependency is named by
  * its pointer ({@code /services/1/dependencies/0}), an implied one ({@link ImpliedDependencies}) by its service.
  */
-final class ServiceDependencies {
+public final class ServiceDependencies {
     private final Map<String, ConfigNode> nodes = new LinkedHashMap<>();
     private final Map<String, List<String>> dependencies = new LinkedHashMap<>();
 
@@ -60,30 +61,49 @@ final class ServiceDependencies {
     }
 
     private void noCycle() {
-        Set<String> done = new LinkedHashSet<>();
-        for (String id : dependencies.keySet()) {
-            visit(id, new ArrayList<>(), done);
-        }
+        cycle(dependencies).ifPresent(cycle -> {
+            throw error("RT_CONFIG_DEPENDENCY_CYCLE", edge(cycle.get(0), cycle.get(1)),
+                    "detected a cycle in the services dependencies: " + String.join(" -> ", cycle)
+                            + " (remove one of these dependencies)");
+        });
     }
 
-    private void visit(String id, List<String> path, Set<String> done) {
+    /**
+     * A cycle among {@code dependencies} (service id to the ids it depends on, every one a key), named from where
+     * it closes ({@code a -> b -> a}), if there is one.
+     */
+    public static Optional<List<String>> cycle(Map<String, List<String>> dependencies) {
+        Set<String> done = new LinkedHashSet<>();
+        for (String id : dependencies.keySet()) {
+            Optional<List<String>> cycle = visit(dependencies, id, new ArrayList<>(), done);
+            if (cycle.isPresent()) {
+                return cycle;
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static Optional<List<String>> visit(Map<String, List<String>> dependencies, String id, List<String> path,
+            Set<String> done) {
         int at = path.indexOf(id);
         if (at >= 0) {
             List<String> cycle = new ArrayList<>(path.subList(at, path.size()));
             cycle.add(id);
-            throw error("RT_CONFIG_DEPENDENCY_CYCLE", edge(cycle.get(0), cycle.get(1)),
-                    "detected a cycle in the services dependencies: " + String.join(" -> ", cycle)
-                            + " (remove one of these dependencies)");
+            return Optional.of(cycle);
         }
         if (done.contains(id)) {
-            return;
+            return Optional.empty();
         }
         path.add(id);
         for (String dependency : dependencies.get(id)) {
-            visit(dependency, path, done);
+            Optional<List<String>> cycle = visit(dependencies, dependency, path, done);
+            if (cycle.isPresent()) {
+                return cycle;
+            }
         }
         path.remove(path.size() - 1);
         done.add(id);
+        return Optional.empty();
     }
 
     /** Where {@code from} declares its dependency on {@code to}; the service itself when the dependency is implied. */

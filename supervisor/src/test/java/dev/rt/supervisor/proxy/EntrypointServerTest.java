@@ -259,7 +259,7 @@ class EntrypointServerTest {
     }
 
     /** Waits for the event "the server no longer accepts": a connection attempt is refused. */
-    private static void awaitRefused(InetSocketAddress address) throws IOException {
+    static void awaitRefused(InetSocketAddress address) throws IOException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
         while (System.nanoTime() < deadline) {
             try (Socket socket = new Socket()) {

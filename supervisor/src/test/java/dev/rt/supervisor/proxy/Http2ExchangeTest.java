@@ -1,12 +1,9 @@
 package dev.rt.supervisor.proxy;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.fail;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
-import java.net.Socket;
-import java.net.SocketException;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -68,7 +65,7 @@ class Http2ExchangeTest {
         assertThat(arrived.await(10, TimeUnit.SECONDS)).isTrue();
 
         CompletableFuture<Void> closing = CompletableFuture.runAsync(() -> server.close(Duration.ofSeconds(20)));
-        awaitRefused(bound);
+        EntrypointServerTest.awaitRefused(bound);
         assertThat(closing).isNotDone();
         release.countDown();
 
@@ -104,18 +101,5 @@ class Http2ExchangeTest {
         } catch (IOException | InterruptedException e) {
             throw new IllegalStateException(e);
         }
-    }
-
-    /** Waits for the event "the server no longer accepts": a connection attempt is refused. */
-    private static void awaitRefused(InetSocketAddress address) throws IOException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (System.nanoTime() < deadline) {
-            try (Socket socket = new Socket()) {
-                socket.connect(address, 1_000);
-            } catch (SocketException refusedOrResetFromTheClosedBacklog) {
-                return;
-            }
-        }
-        fail("the server still accepts connections at " + address);
     }
 }
