@@ -31,6 +31,7 @@ final class CtlHeapDumpCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
+        OutputFiles.checkWritable(spec.commandLine(), output, "-o");
         RuntimeInfo runtime = choice.select(spec.commandLine().getErr());
         long bytes = runtime.client().download("POST", "/services/" + service + "/heap-dump", output, Duration.ofMinutes(10));
         spec.commandLine().getOut().println("Wrote the heap dump of " + service + " to " + output + " (" + bytes + " bytes).");

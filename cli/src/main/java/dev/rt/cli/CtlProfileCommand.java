@@ -35,6 +35,7 @@ final class CtlProfileCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
+        OutputFiles.checkWritable(spec.commandLine(), output, "-o");
         Duration length = parse(duration);
         RuntimeInfo runtime = choice.select(spec.commandLine().getErr());
         long bytes = runtime.client().download("POST", "/services/" + service + "/profile?durationMillis="

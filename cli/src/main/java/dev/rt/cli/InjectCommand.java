@@ -68,6 +68,9 @@ final class InjectCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         checkRequestLine();
+        if (output != null) {
+            OutputFiles.checkWritable(spec.commandLine(), output, "-o");
+        }
         PrintWriter err = spec.commandLine().getErr();
         var global = spec.findOption("--verbose");
         boolean verbose = this.verbose || (global != null && Boolean.TRUE.equals(global.getValue()));

@@ -1,6 +1,7 @@
 package dev.rt.cli;
 
 import dev.rt.supervisor.management.RuntimeInfo;
+import java.io.EOFException;
 import java.io.IOException;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -46,18 +47,26 @@ final class LogsCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(), "--level: " + e.getMessage());
         }
         RuntimeInfo runtime = choice.select(spec.commandLine().getErr());
+        if (service != null) { // an unknown one fails with the API's error, which names the services there are
+            runtime.client().getJson("/services/" + service + "/config");
+        }
         var out = spec.commandLine().getOut();
         StringBuilder pending = new StringBuilder();
-        runtime.client().stream("/logs/live" + (start == null ? "" : "?start=" + start), chunk -> {
-            pending.append(chunk);
-            int newline;
-            while ((newline = pending.indexOf("\n")) >= 0) {
-                String line = pending.substring(0, newline);
-                pending.delete(0, newline + 1);
-                filter.apply(line).ifPresent(out::println);
-            }
-            out.flush();
-        });
+        try {
+            runtime.client().stream("/logs/live" + (start == null ? "" : "?start=" + start), chunk -> {
+                pending.append(chunk);
+                int newline;
+                while ((newline = pending.indexOf("\n")) >= 0) {
+                    String line = pending.substring(0, newline);
+                    pending.delete(0, newline + 1);
+                    filter.apply(line).ifPresent(out::println);
+                }
+                out.flush();
+            });
+        } catch (EOFException stopped) {
+            // the runtime stopped, and its log with it: the end this command follows until
+            spec.commandLine().getErr().println("The runtime " + runtime.pid() + " has stopped.");
+        }
         return ExitCodes.OK;
     }
 }

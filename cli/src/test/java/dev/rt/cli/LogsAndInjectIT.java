@@ -62,6 +62,14 @@ class LogsAndInjectIT extends ManagedRuntimes {
                 .doesNotContain("rt is now listening at");
         assertThat(history.stdout()).startsWith("{\"level\":30").contains("rt is now listening at")
                 .contains("unexpectedly exited with code 3");
+
+        Result unknown = rt(a, "logs", "-s", "nosuch");
+        assertThat(unknown.code()).isNotZero();
+        assertThat(unknown.stderr()).contains("Service nosuch not found. Available services are: ");
+        assertThat(rt(a, "ctl", "stop").code()).isZero();
+        assertThat(live.awaitExit(LINE)).as("a follower ends with the runtime").isZero();
+        live.awaitOutputEnd(LINE);
+        assertThat(live.stderr()).contains("The runtime " + alpha.pid() + " has stopped.");
     }
 
     @Test

@@ -71,6 +71,24 @@ class RtCommandTest {
     }
 
     @Test
+    void anOutputFileThatCannotBeWrittenIsAUsageErrorBeforeLookingForARuntime() {
+        String[][] commands = {
+            {"inject", "-o", "/nonexistent-rt-dir/f", "/hello"},
+            {"ctl", "heap-dump", "-s", "a", "-o", "/nonexistent-rt-dir/x.hprof"},
+            {"ctl", "profile", "-s", "a", "-o", "/nonexistent-rt-dir/x.jfr"},
+        };
+        for (String[] command : commands) {
+            err.getBuffer().setLength(0);
+            assertThat(run(command)).as(String.join(" ", command)).isEqualTo(ExitCodes.USAGE);
+            assertThat(err.toString()).contains("-o: /nonexistent-rt-dir/")
+                    .contains(" cannot be written: /nonexistent-rt-dir is not a directory");
+        }
+        err.getBuffer().setLength(0);
+        assertThat(run("inject", "-o", "/tmp", "/hello")).isEqualTo(ExitCodes.USAGE);
+        assertThat(err.toString()).contains("-o: /tmp is a directory");
+    }
+
+    @Test
     void versionNamesRtAndJava() {
         assertThat(run("--version")).isZero();
         assertThat(out.toString()).startsWith("rt 0.1.0").contains("Java " + System.getProperty("java.version"));

@@ -108,15 +108,15 @@ class StartRulesTest {
     }
 
     @Test
-    void aDependencyCycleFailsTheStartNamingItBeforeAnyJvmStarts() throws Exception {
+    void aDependencyCycleIsAConfigurationErrorNamingItSoNoJvmStarts() throws Exception {
         String config = runtime("api", service("api", "probe", "\"dependencies\": [\"back\"]"),
                 service("back", "probe", "\"dependencies\": [\"api\"]"));
-        var rt = RuntimeUnderTest.configure(dir, config);
-        try (rt) {
-            assertThatThrownBy(rt::start).isInstanceOf(RtException.class)
-                    .hasMessageStartingWith("Detected a cycle in the services dependencies: api -> back -> api");
-        }
-        assertThat(rt.log()).doesNotContain("Starting the worker");
+
+        // refused as the configuration loads (so --check and a reload refuse it too), before any supervisor exists
+        assertThatThrownBy(() -> RuntimeUnderTest.configure(dir, config)).isInstanceOf(RtException.class)
+                .hasMessageEndingWith("rt.json: /services/0/dependencies/0: detected a cycle in the services "
+                        + "dependencies: api -> back -> api (remove one of these dependencies)")
+                .extracting(e -> ((RtException) e).code()).isEqualTo("RT_CONFIG_DEPENDENCY_CYCLE");
     }
 
     @Test
