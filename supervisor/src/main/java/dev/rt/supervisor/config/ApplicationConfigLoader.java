@@ -51,7 +51,8 @@ final class ApplicationConfigLoader {
             String jar = java.get("jar").requiredString();
             Path jarPath = java.get("jar").path(directory);
             if (!Files.isRegularFile(jarPath)) {
-                throw java.get("jar").error("\"" + jar + "\" does not exist (looked for " + jarPath + ")");
+                throw java.get("jar").error("\"" + jar + "\"" + ServiceLoader.notAFile(jarPath) + " (looked for "
+                        + jarPath + ")");
             }
             classpath.add(0, jarPath);
         }

@@ -37,18 +37,19 @@ final class ServiceLoader {
         }
         Path directory = node.get("path").path(root);
         if (!Files.isDirectory(directory)) {
-            throw node.get("path").error("the directory " + directory + " does not exist");
+            throw node.get("path").error("the directory " + directory + (Files.exists(directory)
+                    ? " is a file, not a directory" : " does not exist"));
         }
         Path configFile = node.has("config") ? node.get("config").path(directory)
                 : ApplicationConfigLoader.find(directory, node.get("path"));
         if (!Files.isRegularFile(configFile)) {
-            throw node.get("config").error("the service configuration file " + configFile + " does not exist");
+            throw node.get("config").error("the service configuration file " + configFile + notAFile(configFile));
         }
 
         Map<String, String> env = new LinkedHashMap<>(runtimeEnv);
         Path envfile = node.has("envfile") ? node.get("envfile").path(root) : directory.resolve(".env");
         if (node.has("envfile") && !Files.isRegularFile(envfile)) {
-            throw node.get("envfile").error("the env file " + envfile + " does not exist");
+            throw node.get("envfile").error("the env file " + envfile + notAFile(envfile));
         }
         env.putAll(DotEnv.readIfPresent(envfile));
         env.putAll(node.get("env").stringMap());
@@ -80,4 +81,8 @@ final class ServiceLoader {
         return node.elements().stream().map(element -> element.path(directory)).toList();
     }
 
+    /** Why {@code file}, which is not a regular file, cannot be read: " does not exist" or " is a directory...". */
+    static String notAFile(Path file) {
+        return Files.isDirectory(file) ? " is a directory, not a file" : " does not exist";
+    }
 }
