@@ -50,13 +50,22 @@ final class ViolationMessages {
         }
         Set<String> explained = new java.util.HashSet<>();
         groups.keySet().forEach(key -> explained.add(key.substring(key.indexOf('@') + 1)));
+        // "valid against several of oneOf" (java's build and main): the branches that failed do not say why
+        Set<String> several = new java.util.HashSet<>();
+        plain.stream().filter(error -> error.getKeyword().equals("oneOf") && formsPresent(error) > 1)
+                .forEach(error -> several.add(pointer(error)));
         Set<Violation> out = new LinkedHashSet<>();
         plain.stream()
                 // "valid against none of oneOf": the branches' own errors, collapsed below, say why
-                .filter(error -> !(error.getKeyword().equals("oneOf") && explained.contains(pointer(error))))
+                .filter(error -> !(error.getKeyword().equals("oneOf") && explained.contains(pointer(error))
+                        && !several.contains(pointer(error))))
                 .forEach(error -> out.add(one(error, schemaDocument)));
-        groups.forEach((key, branches) -> out.addAll(
-                collapse(key.substring(key.indexOf('@') + 1), branches, schemaDocument, groupEnds.get(key))));
+        groups.forEach((key, branches) -> {
+            String at = key.substring(key.indexOf('@') + 1);
+            if (!several.contains(at)) {
+                out.addAll(collapse(at, branches, schemaDocument, groupEnds.get(key)));
+            }
+        });
         return List.copyOf(out);
     }
 
@@ -134,6 +143,19 @@ final class ViolationMessages {
         JsonNode value = error.getInstanceNode();
         List<String> present = keys.stream().filter(key -> value != null && value.has(key.substring(1, key.length() - 1))).toList();
         return "has " + String.join(" and ", present) + "; keep exactly one of " + String.join(", ", keys);
+    }
+
+    /** How many of a {@code oneOf}'s one-key branches ({@code {"required": [key]}}) the value has the key of. */
+    private static long formsPresent(Error error) {
+        JsonNode value = error.getInstanceNode();
+        long present = 0;
+        for (JsonNode branch : error.getSchemaNode()) {
+            JsonNode required = branch.path("required");
+            if (branch.size() == 1 && required.size() == 1 && value != null && value.has(required.get(0).asText())) {
+                present++;
+            }
+        }
+        return present;
     }
 
     /** "an integer", or "a positive integer" where the schema also says minimum 1. */

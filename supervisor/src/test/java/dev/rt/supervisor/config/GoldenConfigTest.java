@@ -35,7 +35,8 @@ class GoldenConfigTest {
             "java-two-modes", "classpath-glob-matches-nothing", "service-path-missing", "envfile-missing",
             "duplicate-service-id", "bad-service-id", "dotenv-malformed", "service-config-unknown-key", "unusable-path",
             "classpath-invalid-glob", "service-config-is-a-runtime", "duplicate-key", "dependency-not-found",
-            "dependency-cycle", "dependency-on-itself", "envfile-is-a-directory", "service-path-is-a-file");
+            "dependency-cycle", "dependency-on-itself", "envfile-is-a-directory", "service-path-is-a-file",
+            "java-build-and-main");
 
     static Stream<GoldenCase> validCases() {
         return GoldenCase.all("valid");
