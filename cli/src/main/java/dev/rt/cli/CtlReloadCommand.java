@@ -11,7 +11,8 @@ import picocli.CommandLine.Mixin;
 @Command(name = "reload", mixinStandardHelpOptions = true,
         description = {"Reload a running runtime: every service stops, the configuration file is read again and the "
                 + "runtime starts anew in the same process (same pid). A configuration that no longer loads is "
-                + "logged by the runtime, which then goes on as it was."})
+                + "logged by the runtime, which then goes on as it was; one that loads but cannot start (its port is "
+                + "taken, say) is logged, and the runtime starts again as it was. See the outcome with rt logs."})
 final class CtlReloadCommand implements Callable<Integer> {
     @Mixin
     RuntimeChoice choice;

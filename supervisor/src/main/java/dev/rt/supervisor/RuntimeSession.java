@@ -84,12 +84,28 @@ public final class RuntimeSession {
                     + "Start rt with bin/rt, or set " + ReloadSignal.VARIABLE + "=39 in its environment.");
         }
         RuntimeConfig config = first;
+        RuntimeConfig previous = null; // the configuration to go back to when a restarted one cannot start
         boolean restarted = false;
         while (true) {
             Supervisor supervisor = new Supervisor(config, options, log, realEnv);
             supervisor.controlledBy(managementControl());
             current = supervisor;
-            if (!start(supervisor)) {
+            boolean started;
+            try {
+                started = start(supervisor);
+            } catch (RtException e) {
+                if (previous == null) {
+                    throw e;
+                }
+                // what had started of the new configuration has stopped: go on as it was (README: a reload
+                // that fails leaves the runtime as it was)
+                log.error("Cannot restart the runtime with its new configuration: " + e.getMessage()
+                        + ". Starting it again as it was.");
+                config = previous;
+                previous = null;
+                continue;
+            }
+            if (!started) {
                 log.info("Received " + events.peek() + " during start-up; the runtime has stopped.");
                 systemd.stopping();
                 return 0;
@@ -110,6 +126,7 @@ public final class RuntimeSession {
             if (status != 0) {
                 return status;
             }
+            previous = config;
             config = pending;
             restarted = true;
         }
@@ -138,7 +155,8 @@ public final class RuntimeSession {
     /**
      * Restarts the whole runtime in this process: every service stops, the configuration is read again as the
      * command line named it, and the runtime starts anew (a new entrypoint server too). A configuration that
-     * no longer loads is logged and the runtime goes on as it is. Safe from any thread.
+     * no longer loads is logged and the runtime goes on as it is; one that cannot start is logged and the previous
+     * configuration starts again. Safe from any thread.
      */
     public void restart() {
         events.add(RESTART);

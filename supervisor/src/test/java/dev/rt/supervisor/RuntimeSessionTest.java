@@ -7,6 +7,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.rt.supervisor.config.RuntimeConfigLoader;
 import dev.rt.supervisor.log.RuntimeLog;
 import java.io.PrintStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -83,6 +85,27 @@ class RuntimeSessionTest {
         handlers.get("TERM").run();
         assertThat(exit.get(LIMIT.toSeconds(), TimeUnit.SECONDS)).isZero();
         assertThat(output.text()).contains("Received SIGTERM, stopping the runtime ...");
+    }
+
+    @Test
+    void aConfigurationThatLoadsButCannotStartIsFollowedByThePreviousOneAgain() throws Exception {
+        RuntimeSession session = session(config("before"));
+        exit = CompletableFuture.supplyAsync(session::run);
+        output.await("rt is now listening", LIMIT);
+        try (ServerSocket taken = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
+            Files.writeString(dir.resolve("rt.json"), config("after").replace("\"port\": 0",
+                    "\"hostname\": \"127.0.0.1\", \"port\": " + taken.getLocalPort()));
+
+            session.restart();
+
+            output.await("Starting it again as it was.", LIMIT);
+            output.await("The runtime has been restarted.", LIMIT);
+        }
+        String log = output.text();
+        String again = log.substring(log.indexOf("Starting it again as it was."));
+        assertThat(log).contains("Cannot restart the runtime with its new configuration: ");
+        assertThat(greeting(again.substring(again.indexOf("rt is now listening")))).isEqualTo("before");
+        assertThat(exit).isNotDone();
     }
 
     @Test
