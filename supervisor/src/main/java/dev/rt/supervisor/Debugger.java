@@ -1,10 +1,14 @@
 package dev.rt.supervisor;
 
 import dev.rt.protocol.RtException;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
 
 /**
  * {@code --inspect[=[host:]port]} and {@code --inspect-brk[=[host:]port]}: JDWP on every worker JVM, each
- * worker on its own port counted up from {@code basePort} ({@code 127.0.0.1:9229} by default). With
+ * worker on its own port counted up from {@code basePort} ({@code 127.0.0.1:9229} by default), passing over
+ * ports other programs hold. With
  * {@code suspend}, a worker waits for a debugger before it runs any code. A base port of 0 lets each JVM
  * pick a free port and print it.
  */
@@ -51,6 +55,23 @@ public record Debugger(boolean enabled, String host, int basePort, boolean suspe
     /** The port of the worker with debug slot {@code slot}: the base plus the slot, or 0 for "any". */
     int port(int slot) {
         return basePort == 0 ? 0 : basePort + slot;
+    }
+
+    /** Whether the port of debug slot {@code slot} is free on the host now (always, for "any port"). */
+    boolean canListen(int slot) {
+        int port = port(slot);
+        if (port == 0) {
+            return true;
+        }
+        if (port > 65535) {
+            return false;
+        }
+        try (ServerSocket probe = new ServerSocket()) {
+            probe.bind(new InetSocketAddress(host, port));
+            return true;
+        } catch (IOException inUse) {
+            return false;
+        }
     }
 
     /** The JVM option for a worker listening on {@code port}. */

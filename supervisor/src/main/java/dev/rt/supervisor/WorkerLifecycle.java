@@ -212,7 +212,7 @@ final class WorkerLifecycle implements AutoCloseable {
         AgentJar.restore(command.agentJar(), RtVersion.get()); // another build of rt may have pruned it
         int port = FreePort.pick();
         Debugger debugger = options.debugger();
-        int slot = debugger.enabled() ? debugSlots.take() : Worker.NO_DEBUG_SLOT;
+        int slot = debugger.enabled() ? debugSlots.take(debugger::canListen) : Worker.NO_DEBUG_SLOT;
         List<String> debugOptions = debugger.enabled() ? List.of(debugger.jvmOption(debugger.port(slot))) : List.of();
         Process process;
         try {

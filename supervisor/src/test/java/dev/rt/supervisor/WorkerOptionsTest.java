@@ -60,6 +60,19 @@ class WorkerOptionsTest {
         }
     }
 
+    @Test
+    void aDebuggerPortAnotherProgramHoldsIsPassedOver() throws Exception {
+        try (ServerSocket held = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            int base = held.getLocalPort();
+            var options = RuntimeOptions.DEFAULTS.withDebugger(new Debugger(true, "127.0.0.1", base, false));
+            try (var rt = RuntimeUnderTest.configure(dir, runtimeWith("", "api", service("api", "probe")), options).start()) {
+                assertThat(rt.log()).contains("The worker 0 of the service \\\"api\\\" accepts a debugger on 127.0.0.1:"
+                        + (base + 1) + ".");
+                assertThat(jdwpHandshake(base + 1)).isEqualTo("JDWP-Handshake");
+            }
+        }
+    }
+
     /** Sends the JDWP handshake and returns the JVM's answer. */
     private static String jdwpHandshake(int port) throws Exception {
         byte[] hello = "JDWP-Handshake".getBytes(StandardCharsets.US_ASCII);
