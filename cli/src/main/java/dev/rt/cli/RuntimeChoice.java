@@ -7,7 +7,10 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Optional;
 import java.util.OptionalLong;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code -p/--pid} and {@code -n/--name}: which running runtime a command talks to. Without either, the only
@@ -21,8 +24,17 @@ final class RuntimeChoice {
             description = "The runtime with this name (its project directory's name, see rt ps).")
     String name;
 
-    /** The chosen runtime; an {@link dev.rt.protocol.RtException} listing the candidates when none or several match. */
+    @Spec(Spec.Target.MIXEE)
+    CommandSpec command;
+
+    /**
+     * The chosen runtime; an {@link dev.rt.protocol.RtException} listing the candidates when none or several match,
+     * a usage error when both {@code -p} and {@code -n} are given.
+     */
     RuntimeInfo select(PrintWriter err) {
+        if (pid != null && name != null) {
+            throw new ParameterException(command.commandLine(), "-p and -n each choose a runtime: give one of them");
+        }
         var runtimes = new RuntimeDiscovery(warning -> err.println("rt: warning: " + warning)).list();
         return RuntimeSelector.select(runtimes, pid == null ? OptionalLong.empty() : OptionalLong.of(pid),
                 Optional.ofNullable(name), Path.of(""));

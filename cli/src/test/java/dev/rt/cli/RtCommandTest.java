@@ -89,6 +89,12 @@ class RtCommandTest {
     }
 
     @Test
+    void pidAndNameTogetherIsAUsageError() {
+        assertThat(run("ctl", "services", "-p", "1", "-n", "x")).isEqualTo(ExitCodes.USAGE);
+        assertThat(err.toString()).contains("-p and -n each choose a runtime: give one of them");
+    }
+
+    @Test
     void versionNamesRtAndJava() {
         assertThat(run("--version")).isZero();
         assertThat(out.toString()).startsWith("rt 0.1.0").contains("Java " + System.getProperty("java.version"));

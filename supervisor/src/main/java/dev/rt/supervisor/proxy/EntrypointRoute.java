@@ -9,6 +9,7 @@ import io.netty.util.Attribute;
 import io.netty.util.AttributeKey;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
+import java.util.ArrayDeque;
 
 /**
  * Route of the public entrypoint: every request goes to one service, marked with {@code X-Forwarded-For}
@@ -51,6 +52,12 @@ final class EntrypointRoute implements ProxyRoute {
         if (!request.uri().startsWith("/")) {
             toOriginForm(request);
         }
+        String normalized = normalizedPath(request.uri());
+        if (normalized == null) {
+            throw new RouteRejectedException(ProxyError.badRequest("RT_BAD_REQUEST",
+                    "The path " + request.uri() + " climbs above the root with \"..\""));
+        }
+        request.setUri(normalized);
         if (!basePath.isEmpty()) {
             request.setUri(stripBasePath(request));
         }
@@ -86,6 +93,41 @@ final class EntrypointRoute implements ProxyRoute {
         if (!authority.isEmpty()) {
             request.headers().set(HttpHeaderNames.HOST, authority);
         }
+    }
+
+    /**
+     * The target with its path's dot segments resolved (RFC 3986 §5.2.4) and repeated slashes merged, as nginx
+     * does, so that basePath and the worker judge the same path: {@code /api/../x} is {@code /x}, outside
+     * {@code /api}, and {@code //x} is not taken for an authority. The query is left as it is. Null when
+     * {@code ..} climbs above the root. The usual path, with neither, is returned as it is.
+     */
+    static String normalizedPath(String uri) {
+        int end = 0;
+        boolean dotOrDoubleSlash = false; // one pass, no copy: this runs for every request
+        for (; end < uri.length() && uri.charAt(end) != '?' && uri.charAt(end) != '#'; end++) {
+            if (uri.charAt(end) == '/' && end + 1 < uri.length()
+                    && (uri.charAt(end + 1) == '/' || uri.charAt(end + 1) == '.')) {
+                dotOrDoubleSlash = true;
+            }
+        }
+        if (!dotOrDoubleSlash || !uri.startsWith("/")) {
+            return uri;
+        }
+        ArrayDeque<String> segments = new ArrayDeque<>();
+        String[] parts = uri.substring(1, end).split("/", -1);
+        boolean directory = false;
+        for (String part : parts) {
+            directory = part.isEmpty() || part.equals(".") || part.equals("..");
+            if (part.equals("..")) {
+                if (segments.pollLast() == null) {
+                    return null;
+                }
+            } else if (!part.isEmpty() && !part.equals(".")) {
+                segments.addLast(part);
+            }
+        }
+        String joined = "/" + String.join("/", segments);
+        return (directory && !segments.isEmpty() ? joined + "/" : joined) + uri.substring(end);
     }
 
     private String stripBasePath(HttpRequest request) {

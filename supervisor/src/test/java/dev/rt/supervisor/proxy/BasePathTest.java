@@ -101,6 +101,33 @@ class BasePathTest {
     }
 
     @Test
+    void pathsAreJudgedWithTheirDotSegmentsResolvedAndSlashesMerged() throws Exception {
+        assertThat(raw("/api/a/../b?q=/../x")).isEqualTo("200 GET /b?q=/../x");
+        assertThat(raw("/api//x")).isEqualTo("200 GET /x");
+        assertThat(raw("/api/./x/.")).isEqualTo("200 GET /x/");
+        assertThat(raw("/api/../secret")).startsWith("404 ").contains("Route GET:/secret not found");
+        assertThat(raw("/api/../../etc")).startsWith("400 ").contains("climbs above the root");
+    }
+
+    @Test
+    void normalizedPathLeavesTheUsualPathAlone() {
+        String usual = "/api/x/y?z=1";
+        assertThat(EntrypointRoute.normalizedPath(usual)).isSameAs(usual);
+        assertThat(EntrypointRoute.normalizedPath("/a/b/..")).isEqualTo("/a/");
+        assertThat(EntrypointRoute.normalizedPath("/..")).isNull();
+        assertThat(EntrypointRoute.normalizedPath("/.well-known/x")).isEqualTo("/.well-known/x");
+    }
+
+    /** "status body" of a GET of {@code target} sent as it is (the JDK client would resolve it first). */
+    private String raw(String target) throws Exception {
+        try (RawHttpConnection connection = new RawHttpConnection(new InetSocketAddress(base.getHost(), base.getPort()))) {
+            connection.send("GET " + target + " HTTP/1.1\r\nHost: x\r\n\r\n");
+            RawHttpConnection.Response response = connection.read();
+            return response.status() + " " + response.text();
+        }
+    }
+
+    @Test
     void basePathIsNormalized() {
         assertThat(EntrypointRoute.normalizeBasePath("/api/")).isEqualTo("/api");
         assertThat(EntrypointRoute.normalizeBasePath("api")).isEqualTo("/api");
