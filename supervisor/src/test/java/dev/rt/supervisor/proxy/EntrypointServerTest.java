@@ -11,6 +11,7 @@ import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.SocketException;
+import java.net.SocketTimeoutException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -264,6 +265,9 @@ class EntrypointServerTest {
         while (System.nanoTime() < deadline) {
             try (Socket socket = new Socket()) {
                 socket.connect(address, 1_000);
+            } catch (SocketTimeoutException backlogFull) {
+                // these connects fill the backlog in milliseconds once the server stops accepting and before its
+                // socket is closed (a window of tens of ms on a loaded machine): try again
             } catch (SocketException refusedOrResetFromTheClosedBacklog) {
                 return;
             }
