@@ -8,6 +8,8 @@ import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -18,10 +20,14 @@ import org.junit.jupiter.api.Timeout;
 class Http2ExchangeTest {
     private final OpenResources resources = new OpenResources();
     private final ProxyEventLoops loops = open(new ProxyEventLoops(2));
+    // curl and the closing block their threads: threads of their own, since the common pool may have only one
+    // (it had on Temurin 25 here, two processors), and the close then waited for curl, which waited for it
+    private final ExecutorService background = Executors.newCachedThreadPool();
 
     @AfterEach
     void closeAll() throws Exception {
         resources.close();
+        background.shutdownNow();
     }
 
     private <T extends AutoCloseable> T open(T resource) {
@@ -61,10 +67,11 @@ class Http2ExchangeTest {
         // curl, not the JDK 17 HttpClient, which fails every open stream on any GOAWAY (RFC 9113 §6.8 lets the
         // streams up to the GOAWAY's last stream id finish)
         CompletableFuture<Curl.Result> inFlight = CompletableFuture.supplyAsync(() -> curl("-k", "--http2",
-                "-w", " %{http_code} %{http_version}", "https://localhost:" + bound.getPort() + "/slow"));
+                "-w", " %{http_code} %{http_version}", "https://localhost:" + bound.getPort() + "/slow"), background);
         assertThat(arrived.await(10, TimeUnit.SECONDS)).isTrue();
 
-        CompletableFuture<Void> closing = CompletableFuture.runAsync(() -> server.close(Duration.ofSeconds(20)));
+        CompletableFuture<Void> closing = CompletableFuture.runAsync(() -> server.close(Duration.ofSeconds(20)),
+                background);
         EntrypointServerTest.awaitRefused(bound);
         assertThat(closing).isNotDone();
         release.countDown();
@@ -85,7 +92,7 @@ class Http2ExchangeTest {
         EntrypointServer server = server(stuck);
         InetSocketAddress bound = server.bind("127.0.0.1", 0);
         CompletableFuture<Curl.Result> inFlight = CompletableFuture.supplyAsync(() -> curl("-k", "--http2",
-                "https://localhost:" + bound.getPort() + "/stuck"));
+                "https://localhost:" + bound.getPort() + "/stuck"), background);
         assertThat(arrived.await(10, TimeUnit.SECONDS)).isTrue();
 
         long started = System.nanoTime();
