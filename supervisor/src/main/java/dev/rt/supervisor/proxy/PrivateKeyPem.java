@@ -49,6 +49,12 @@ final class PrivateKeyPem {
                 + "\n-----END PRIVATE KEY-----\n").getBytes(StandardCharsets.US_ASCII);
     }
 
+    /** The DER of {@code pem}'s private key block (PKCS#8 after {@link #asPkcs8}), if it has one. */
+    static Optional<byte[]> der(byte[] pem) {
+        Matcher block = BLOCK.matcher(new String(pem, StandardCharsets.US_ASCII));
+        return block.find() ? Optional.of(Base64.getMimeDecoder().decode(block.group(2).strip())) : Optional.empty();
+    }
+
     /**
      * The curve OID (tag and all) of a SEC1 {@code ECPrivateKey}: {@code SEQUENCE { INTEGER 1, OCTET STRING,
      * [0] OID, [1] BIT STRING }}, where {@code [0]} is optional.

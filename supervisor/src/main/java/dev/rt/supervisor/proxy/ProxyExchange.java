@@ -18,7 +18,6 @@ import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.util.ReferenceCountUtil;
 import io.netty.util.concurrent.ScheduledFuture;
-import java.util.Iterator;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
@@ -137,7 +136,7 @@ final class ProxyExchange implements ChannelFutureListener {
             respondError(ProxyError.malformedRequest(head.decoderResult().cause(), limits));
             return;
         }
-        ProxyError hostError = stream ? null : hostError(head, http10); // h2 has :authority instead
+        ProxyError hostError = stream ? null : HostHeader.problem(head, http10); // h2 has :authority instead
         if (hostError != null) {
             closeAfter = true;
             respondError(hostError);
@@ -327,21 +326,6 @@ final class ProxyExchange implements ChannelFutureListener {
         if (active && !finalHeadSent) {
             respondError(ProxyError.serviceTimeout(attempts.serviceId(), timeoutMillis));
         }
-    }
-
-    /**
-     * RFC 9112 §3.2: an HTTP/1.1 request names its host in exactly one {@code Host} header, and HTTP/1.0 in at
-     * most one, so that the proxy, the worker and any cache between agree on it; anything else is refused.
-     */
-    private static ProxyError hostError(HttpRequest head, boolean http10) {
-        Iterator<String> hosts = head.headers().valueStringIterator(HttpHeaderNames.HOST);
-        if (!hosts.hasNext()) {
-            return http10 ? null : ProxyError.badRequest("RT_BAD_REQUEST",
-                    "An HTTP/1.1 request needs a Host header (RFC 9112, section 3.2)");
-        }
-        hosts.next();
-        return !hosts.hasNext() ? null : ProxyError.badRequest("RT_BAD_REQUEST",
-                "A request may have one Host header, not several (RFC 9112, section 3.2)");
     }
 
     /**

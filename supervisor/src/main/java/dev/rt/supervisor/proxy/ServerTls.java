@@ -33,10 +33,10 @@ import java.security.cert.X509Certificate;
 import java.security.spec.InvalidKeySpecException;
 import java.security.spec.PKCS8EncodedKeySpec;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import javax.naming.InvalidNameException;
 import javax.naming.ldap.LdapName;
@@ -211,14 +211,14 @@ final class ServerTls {
             case "Ed25519", "EdDSA" -> "Ed25519";
             default -> null;
         };
-        if (signing == null) {
+        Optional<byte[]> der = PrivateKeyPem.der(keyPem);
+        if (signing == null || der.isEmpty()) {
             return;
         }
         boolean belongs;
         try {
-            String base64 = new String(keyPem, StandardCharsets.US_ASCII).replaceAll("-----[A-Z ]+-----|\\s", "");
             PrivateKey key = KeyFactory.getInstance(certified.getAlgorithm())
-                    .generatePrivate(new PKCS8EncodedKeySpec(Base64.getDecoder().decode(base64)));
+                    .generatePrivate(new PKCS8EncodedKeySpec(der.get()));
             byte[] probe = "rt: does this key belong to this certificate?".getBytes(StandardCharsets.US_ASCII);
             Signature signer = Signature.getInstance(signing);
             signer.initSign(key);
