@@ -1,6 +1,7 @@
 package dev.rt.cli;
 
-import dev.rt.protocol.RtException;
+import dev.rt.config.ErrorCode;
+import dev.rt.config.RtException;
 import dev.rt.supervisor.management.ManagementClient;
 import dev.rt.supervisor.management.RuntimeInfo;
 import java.io.IOException;
@@ -15,11 +16,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.regex.Pattern;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 /**
  * {@code rt inject <path>}: send one request to a service of a running runtime, through the mesh as another
@@ -102,7 +103,7 @@ final class InjectCommand implements Callable<Integer> {
             response = client.request(verb, "/services/" + target + "/proxy" + pathAndQuery, requestHeaders, body,
                     Duration.ofMinutes(10));
         } catch (IOException e) {
-            throw new RtException("RT_RUNTIME_UNREACHABLE", "cannot reach the runtime " + runtime.pid() + " at "
+            throw new RtException(ErrorCode.RUNTIME_UNREACHABLE, "cannot reach the runtime " + runtime.pid() + " at "
                     + runtime.socket() + ": " + e.getMessage());
         }
         if (response.header(ManagementClient.ERROR_CODE_HEADER).isPresent()) {

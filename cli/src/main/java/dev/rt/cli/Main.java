@@ -1,6 +1,6 @@
 package dev.rt.cli;
 
-import dev.rt.supervisor.config.ConfigWarmUp;
+import dev.rt.config.ConfigWarmUp;
 
 import picocli.CommandLine;
 

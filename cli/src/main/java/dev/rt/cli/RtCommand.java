@@ -1,6 +1,7 @@
 package dev.rt.cli;
 
-import dev.rt.protocol.RtException;
+import dev.rt.config.ConfigKind;
+import dev.rt.config.RtException;
 import dev.rt.supervisor.RtVersion;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -62,8 +63,7 @@ final class RtCommand implements Runnable {
         commands.put("start", StartCommand::new);
         commands.put("schema", SchemaCommand::new);
         commands.put("upgrade", UpgradeCommand::new);
-        commands.put("service", KindCommands.Service::new);
-        commands.put("db", KindCommands.Db::new);
+        ConfigKind.applicationKeys().forEach(kind -> commands.put(kind, () -> KindCommands.group(kind)));
         commands.put("help", CommandLine.HelpCommand::new);
         commands.put("ps", PsCommand::new);
         commands.put("ctl", CtlCommand::new);
@@ -82,7 +82,7 @@ final class RtCommand implements Runnable {
                 rt.printStackTrace(err);
             }
             err.flush();
-            return ExitCodes.of(rt);
+            return rt.errorCode().exitCategory().status();
         }
         if (e instanceof java.io.IOException io) {
             err.println("rt: cannot reach the runtime: " + io.getMessage());

@@ -1,8 +1,8 @@
 package dev.rt.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.rt.supervisor.config.ConfigKind;
-import dev.rt.supervisor.config.SchemaCatalog;
+import dev.rt.config.ConfigKind;
+import dev.rt.config.SchemaCatalog;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
@@ -16,10 +16,11 @@ final class SchemaCommand {
 
     @Command(name = "config", mixinStandardHelpOptions = true,
             description = {"Print the JSON Schema that rt validates configuration files against.",
-                    "Without a kind: the runtime configuration (rt.json). Kinds: runtime, java, service, db, gateway, composer."})
+                    "Without a kind: the runtime configuration (rt.json); with one, a service's own file of that kind."})
     static final class Config implements Callable<Integer> {
         @Parameters(index = "0", defaultValue = "runtime", paramLabel = "<kind>",
-                description = "runtime (default), java, service, db, gateway or composer.")
+                description = "runtime (default) or an application kind: ${COMPLETION-CANDIDATES}.",
+                completionCandidates = Kinds.class)
         String kind;
 
         @Spec
@@ -28,9 +29,18 @@ final class SchemaCommand {
         @Override
         public Integer call() throws Exception {
             ConfigKind configKind = ConfigKind.of(kind).orElseThrow(() -> new picocli.CommandLine.ParameterException(
-                    spec.commandLine(), "unknown kind \"" + kind + "\"; use runtime, java, service, db, gateway or composer"));
+                    spec.commandLine(), "unknown kind \"" + kind + "\"; use runtime, "
+                            + String.join(", ", ConfigKind.applicationKeys())));
             print(spec, configKind);
             return ExitCodes.OK;
+        }
+    }
+
+    /** The application kinds rt knows, for the help text. */
+    static final class Kinds implements Iterable<String> {
+        @Override
+        public java.util.Iterator<String> iterator() {
+            return ConfigKind.applicationKeys().iterator();
         }
     }
 

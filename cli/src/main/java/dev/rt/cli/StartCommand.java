@@ -1,13 +1,13 @@
 package dev.rt.cli;
 
-import dev.rt.protocol.RtException;
+import dev.rt.config.RtException;
 import dev.rt.supervisor.Debugger;
 import dev.rt.supervisor.RuntimeOptions;
 import dev.rt.supervisor.RuntimeSession;
-import dev.rt.supervisor.config.ConfigException;
-import dev.rt.supervisor.config.RuntimeConfig;
-import dev.rt.supervisor.config.RuntimeConfigLoader;
-import dev.rt.supervisor.config.ServiceConfig;
+import dev.rt.config.ConfigException;
+import dev.rt.config.RuntimeConfig;
+import dev.rt.config.RuntimeConfigLoader;
+import dev.rt.config.ServiceConfig;
 import dev.rt.supervisor.log.RuntimeLog;
 import java.nio.file.Path;
 import java.util.Optional;
@@ -76,7 +76,7 @@ final class StartCommand implements Callable<Integer> {
             return new RuntimeLog(loaded.sections().logger(), loaded.root(),
                     loaded.services().stream().map(ServiceConfig::id).toList(), System.out, pretty);
         } catch (ConfigException e) {
-            throw new ConfigException(e.code(), loaded.file() + ": " + e.getMessage(), e);
+            throw new ConfigException(e.errorCode(), loaded.file() + ": " + e.getMessage(), e);
         }
     }
 

@@ -1,7 +1,7 @@
 package dev.rt.cli;
 
-import dev.rt.supervisor.config.ConfigUpgrade;
-import dev.rt.supervisor.config.RuntimeConfigLoader;
+import dev.rt.config.ConfigUpgrade;
+import dev.rt.config.RuntimeConfigLoader;
 import java.nio.file.Path;
 import java.util.Optional;
 import java.util.concurrent.Callable;

@@ -27,8 +27,8 @@ class LauncherIT {
     @BeforeEach
     void theJarIsNewerThanTheSources() throws Exception {
         // Otherwise bin/rt would run Maven inside this build.
-        Process find = new ProcessBuilder("find", "pom.xml", "protocol", "worker-agent", "supervisor", "cli",
-                "testdata", "-path", "*/src/*", "-type", "f", "-newer", RtProcess.cliJar().toString())
+        Process find = new ProcessBuilder("find", "pom.xml", "protocol", "kind-api", "kinds", "config", "worker-agent",
+                "supervisor", "cli", "testdata", "-path", "*/src/*", "-type", "f", "-newer", RtProcess.cliJar().toString())
                 .directory(launcher.getParent().getParent().toFile()).redirectErrorStream(true).start();
         String newer = new String(find.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
         assertThat(find.waitFor(30, TimeUnit.SECONDS)).isTrue();

@@ -128,6 +128,6 @@ class RtCommandTest {
     @Test
     void verboseAddsTheStackTrace(@TempDir Path dir) {
         assertThat(run("start", "--verbose", "-c", dir.resolve("rt.json").toString())).isEqualTo(ExitCodes.CONFIG);
-        assertThat(err.toString()).contains("at dev.rt.supervisor.config.RuntimeConfigLoader");
+        assertThat(err.toString()).contains("at dev.rt.config.RuntimeConfigLoader");
     }
 }

@@ -8,7 +8,7 @@ import java.util.Objects;
  * The supervisor's answer to {@link Hello}: what the worker runs.
  *
  * @param kind                  the application kind, for example {@code java}
- * @param application           the kind's own settings from the service configuration file
+ * @param configuration         the service's own configuration file, validated and with its defaults
  * @param serviceDirectory      absolute path of the service directory
  * @param arguments             the service's {@code arguments}, passed to the application's main
  * @param meshProxyPort         port of the mesh proxy on 127.0.0.1 that serves {@code *.rt.local}
@@ -22,7 +22,7 @@ public record HelloAck(
         String serviceId,
         int workerIndex,
         String kind,
-        JsonNode application,
+        JsonNode configuration,
         String serviceDirectory,
         List<String> arguments,
         int meshProxyPort,
@@ -33,16 +33,16 @@ public record HelloAck(
     public HelloAck {
         Objects.requireNonNull(serviceId, "serviceId");
         Objects.requireNonNull(kind, "kind");
-        Objects.requireNonNull(application, "application");
+        Objects.requireNonNull(configuration, "configuration");
         Objects.requireNonNull(serviceDirectory, "serviceDirectory");
         arguments = List.copyOf(arguments);
         meshOrigins = List.copyOf(meshOrigins);
     }
 
     /** An answer with no origin outside the runtime routed through the mesh. */
-    public HelloAck(String serviceId, int workerIndex, String kind, JsonNode application, String serviceDirectory,
+    public HelloAck(String serviceId, int workerIndex, String kind, JsonNode configuration, String serviceDirectory,
             List<String> arguments, int meshProxyPort, boolean exitOnUnhandledErrors, long statsIntervalMillis) {
-        this(serviceId, workerIndex, kind, application, serviceDirectory, arguments, meshProxyPort,
+        this(serviceId, workerIndex, kind, configuration, serviceDirectory, arguments, meshProxyPort,
                 exitOnUnhandledErrors, statsIntervalMillis, List.of());
     }
 

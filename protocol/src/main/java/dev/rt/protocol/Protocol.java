@@ -16,6 +16,8 @@ public final class Protocol {
     public static final String ENV_PORT = "PORT";
     /** The runtime's {@code logger.level} (trace ... fatal, silent, or a custom level's name and number). */
     public static final String ENV_LOG_LEVEL = "RT_LOG_LEVEL";
+    /** The runtime's {@code logger.messageKey}: the field a worker's JSON log lines carry their message in. */
+    public static final String ENV_LOG_MESSAGE_KEY = "RT_LOG_MESSAGE_KEY";
 
     /** Exit status of a worker that stopped because of an uncaught exception. */
     public static final int EXIT_UNHANDLED_ERROR = 20;

@@ -1,7 +1,7 @@
 package dev.rt.supervisor;
 
-import dev.rt.protocol.RtException;
-import dev.rt.supervisor.config.ServiceConfig;
+import dev.rt.config.RtException;
+import dev.rt.config.ServiceConfig;
 import dev.rt.supervisor.log.RuntimeLog;
 import java.time.Duration;
 import java.util.HashMap;

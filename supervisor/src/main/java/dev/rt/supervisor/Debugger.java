@@ -1,6 +1,7 @@
 package dev.rt.supervisor;
 
-import dev.rt.protocol.RtException;
+import dev.rt.config.ErrorCode;
+import dev.rt.config.RtException;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
@@ -48,7 +49,7 @@ public record Debugger(boolean enabled, String host, int basePort, boolean suspe
         } catch (NumberFormatException e) {
             // reported below
         }
-        throw new RtException("RT_USAGE", option + " takes [host:]port with a port from 0 to 65535, found \""
+        throw new RtException(ErrorCode.USAGE, option + " takes [host:]port with a port from 0 to 65535, found \""
                 + value + "\" (for example " + option + "=9229 or " + option + "=127.0.0.1:9229)");
     }
 

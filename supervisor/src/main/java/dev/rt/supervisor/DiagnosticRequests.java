@@ -1,8 +1,9 @@
 package dev.rt.supervisor;
 
+import dev.rt.config.ErrorCode;
+import dev.rt.config.RtException;
 import dev.rt.protocol.Diagnose;
 import dev.rt.protocol.Diagnosed;
-import dev.rt.protocol.RtException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
@@ -29,7 +30,7 @@ final class DiagnosticRequests {
         return lifecycle.started(workers -> {
             Worker worker = workers.stream().filter(w -> w.service.id().equals(serviceId))
                     .filter(w -> index.isEmpty() || w.index == index.getAsInt()).findFirst()
-                    .orElseThrow(() -> new RtException("RT_RUNTIME_SERVICE_NOT_STARTED", "no started worker "
+                    .orElseThrow(() -> new RtException(ErrorCode.RUNTIME_SERVICE_NOT_STARTED, "no started worker "
                             + serviceId + (index.isPresent() ? ":" + index.getAsInt() : "") + " to diagnose"));
             return send(worker, kind, directory, duration);
         }).thenCompose(file -> file);
@@ -59,7 +60,7 @@ final class DiagnosticRequests {
         if (answer.ok()) {
             done.complete(Path.of(""));
         } else {
-            done.completeExceptionally(new RtException("RT_DIAGNOSTIC_FAILED", "the worker could not write the file: "
+            done.completeExceptionally(new RtException(ErrorCode.DIAGNOSTIC_FAILED, "the worker could not write the file: "
                     + answer.message()));
         }
     }
@@ -67,7 +68,7 @@ final class DiagnosticRequests {
     private void fail(long id, String why) {
         CompletableFuture<Path> done = pending.remove(id);
         if (done != null) {
-            done.completeExceptionally(new RtException("RT_DIAGNOSTIC_FAILED", why));
+            done.completeExceptionally(new RtException(ErrorCode.DIAGNOSTIC_FAILED, why));
         }
     }
 }

@@ -1,7 +1,7 @@
 package dev.rt.supervisor;
 
 import dev.rt.protocol.Stats;
-import dev.rt.supervisor.config.HealthConfig;
+import dev.rt.config.HealthConfig;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

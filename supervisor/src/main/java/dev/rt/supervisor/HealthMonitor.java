@@ -1,6 +1,6 @@
 package dev.rt.supervisor;
 
-import dev.rt.supervisor.config.HealthConfig;
+import dev.rt.config.HealthConfig;
 import dev.rt.supervisor.log.RuntimeLog;
 import java.time.Duration;
 import java.util.concurrent.ScheduledExecutorService;

@@ -1,6 +1,7 @@
 package dev.rt.supervisor;
 
-import dev.rt.protocol.RtException;
+import dev.rt.config.ErrorCode;
+import dev.rt.config.RtException;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -19,12 +20,12 @@ final class Readiness {
                 worker.get();
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                throw new RtException("RT_INTERRUPTED", "interrupted while starting the services");
+                throw new RtException(ErrorCode.INTERRUPTED, "interrupted while starting the services");
             } catch (ExecutionException e) {
                 Throwable cause = unwrapped(e.getCause());
                 if (first == null) {
                     first = cause instanceof RtException rt ? rt
-                            : new RtException("RT_SERVICE_START_FAILED", "a worker failed to start: " + cause);
+                            : new RtException(ErrorCode.SERVICE_START_FAILED, "a worker failed to start: " + cause);
                 }
             }
         }

@@ -1,6 +1,6 @@
 package dev.rt.supervisor;
 
-import dev.rt.protocol.RtException;
+import dev.rt.config.RtException;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 

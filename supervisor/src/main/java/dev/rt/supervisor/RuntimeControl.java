@@ -1,6 +1,7 @@
 package dev.rt.supervisor;
 
-import dev.rt.protocol.RtException;
+import dev.rt.config.ErrorCode;
+import dev.rt.config.RtException;
 
 /**
  * What the management API asks of whoever runs the supervisor ({@link RuntimeSession} for {@code rt start}):
@@ -22,7 +23,7 @@ public interface RuntimeControl {
 
             @Override
             public void restartRuntime() {
-                throw new RtException("RT_RUNTIME_RESTART_UNSUPPORTED",
+                throw new RtException(ErrorCode.RUNTIME_RESTART_UNSUPPORTED,
                         "this runtime cannot restart itself (it was not started by rt start)");
             }
         };

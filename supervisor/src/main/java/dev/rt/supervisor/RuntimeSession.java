@@ -1,7 +1,7 @@
 package dev.rt.supervisor;
 
-import dev.rt.protocol.RtException;
-import dev.rt.supervisor.config.RuntimeConfig;
+import dev.rt.config.RtException;
+import dev.rt.config.RuntimeConfig;
 import dev.rt.supervisor.log.RuntimeLog;
 import dev.rt.supervisor.systemd.SystemdNotifier;
 import java.time.Duration;

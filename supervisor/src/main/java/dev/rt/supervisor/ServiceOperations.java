@@ -1,8 +1,9 @@
 package dev.rt.supervisor;
 
-import dev.rt.protocol.RtException;
-import dev.rt.supervisor.config.RuntimeConfig;
-import dev.rt.supervisor.config.ServiceConfig;
+import dev.rt.config.ErrorCode;
+import dev.rt.config.RtException;
+import dev.rt.config.RuntimeConfig;
+import dev.rt.config.ServiceConfig;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -60,7 +61,7 @@ public final class ServiceOperations {
         try {
             Files.createDirectories(directory);
         } catch (IOException e) {
-            return CompletableFuture.failedFuture(new RtException("RT_DIAGNOSTIC_FAILED",
+            return CompletableFuture.failedFuture(new RtException(ErrorCode.DIAGNOSTIC_FAILED,
                     "cannot create " + directory + ": " + e.getMessage()));
         }
         return lifecycle.diagnostics().send(lifecycle, serviceId, worker, kind, directory, duration);

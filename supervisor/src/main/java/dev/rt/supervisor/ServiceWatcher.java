@@ -1,6 +1,6 @@
 package dev.rt.supervisor;
 
-import dev.rt.supervisor.config.ServiceConfig;
+import dev.rt.config.ServiceConfig;
 import dev.rt.supervisor.log.RuntimeLog;
 import java.io.IOException;
 import java.nio.file.ClosedWatchServiceException;

@@ -1,8 +1,9 @@
 package dev.rt.supervisor;
 
-import dev.rt.protocol.RtException;
-import dev.rt.supervisor.config.RestartPolicy;
-import dev.rt.supervisor.config.ServiceConfig;
+import dev.rt.config.ErrorCode;
+import dev.rt.config.RestartPolicy;
+import dev.rt.config.RtException;
+import dev.rt.config.ServiceConfig;
 import dev.rt.supervisor.log.RuntimeLog;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
@@ -73,7 +74,7 @@ final class StartAttempts {
         }
         if (retry >= MAX_RETRIES) {
             log.error("Failed to start the " + label + " after " + MAX_RETRIES + " attempts.");
-            result.completeExceptionally(new RtException(error.code(), error.getMessage() + " (tried "
+            result.completeExceptionally(new RtException(error.errorCode(), error.getMessage() + " (tried "
                     + (MAX_RETRIES + 1) + " times)", error));
             return;
         }
@@ -88,6 +89,6 @@ final class StartAttempts {
 
     private static RtException unwrap(Throwable failure) {
         Throwable cause = Readiness.unwrapped(failure);
-        return cause instanceof RtException rt ? rt : new RtException("RT_SERVICE_START_FAILED", String.valueOf(cause));
+        return cause instanceof RtException rt ? rt : new RtException(ErrorCode.SERVICE_START_FAILED, String.valueOf(cause));
     }
 }

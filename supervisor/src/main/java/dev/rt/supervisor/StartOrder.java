@@ -1,8 +1,9 @@
 package dev.rt.supervisor;
 
-import dev.rt.protocol.RtException;
-import dev.rt.supervisor.config.ServiceConfig;
-import dev.rt.supervisor.config.ServiceDependencies;
+import dev.rt.config.ErrorCode;
+import dev.rt.config.RtException;
+import dev.rt.config.ServiceConfig;
+import dev.rt.config.ServiceDependencies;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -117,7 +118,7 @@ final class StartOrder {
         for (Map.Entry<String, List<String>> entry : dependencies.entrySet()) {
             for (String dependency : entry.getValue()) {
                 if (!dependencies.containsKey(dependency)) {
-                    throw new RtException("RT_CONFIG_DEPENDENCY_NOT_FOUND", "Service dependency \"" + dependency
+                    throw new RtException(ErrorCode.CONFIG_DEPENDENCY_NOT_FOUND, "Service dependency \"" + dependency
                             + "\" of the service \"" + entry.getKey() + "\" not found. Available services are: "
                             + String.join(", ", dependencies.keySet())
                             + " (fix the service's dependencies, or add the missing service)");
@@ -128,7 +129,7 @@ final class StartOrder {
 
     private void checkNoCycle() {
         ServiceDependencies.cycle(dependencies).ifPresent(cycle -> {
-            throw new RtException("RT_CONFIG_DEPENDENCY_CYCLE", "Detected a cycle in the services dependencies: "
+            throw new RtException(ErrorCode.CONFIG_DEPENDENCY_CYCLE, "Detected a cycle in the services dependencies: "
                     + String.join(" -> ", cycle) + " (remove one of these dependencies)");
         });
     }

@@ -1,16 +1,17 @@
 package dev.rt.supervisor;
 
-import dev.rt.protocol.RtException;
+import dev.rt.config.ErrorCode;
+import dev.rt.config.Installation;
+import dev.rt.config.RtException;
+import dev.rt.config.RuntimeConfig;
+import dev.rt.config.ServiceConfig;
 import dev.rt.supervisor.agent.AgentServer;
-import dev.rt.supervisor.config.RuntimeConfig;
-import dev.rt.supervisor.config.ServiceConfig;
 import dev.rt.supervisor.log.RuntimeLog;
 import dev.rt.supervisor.metrics.HttpMetrics;
 import dev.rt.supervisor.metrics.MetricsFormat;
 import dev.rt.supervisor.metrics.MetricsServer;
-import dev.rt.supervisor.process.AgentJar;
-import dev.rt.supervisor.process.ClassDataArchive;
 import dev.rt.supervisor.process.RuntimeDirectory;
+import dev.rt.supervisor.process.WorkerArchives;
 import dev.rt.supervisor.process.WorkerCommand;
 import dev.rt.supervisor.proxy.EntrypointServer;
 import dev.rt.supervisor.proxy.MeshProxy;
@@ -87,9 +88,10 @@ public final class Supervisor implements AutoCloseable {
             entrypoint = EntrypointServer.of(loops, registry, config, observer);
             entrypoint.tlsEngine().ifPresent(engine -> log.info("TLS of the public server by " + engine));
             InetSocketAddress bound = entrypoint.bind(config.server().hostname(), config.server().port());
-            WorkerCommand command = new WorkerCommand(WorkerCommand.currentJava(), AgentJar.locate(RtVersion.get()),
+            WorkerCommand command = new WorkerCommand(WorkerCommand.currentJava(), Installation.agentJar(),
                     directory.agentSocket(), config.root());
-            ClassDataArchive sharing = remember(ClassDataArchive.forAgent(command.java(), command.agentJar(), realEnv));
+            WorkerArchives sharing = remember(WorkerArchives.of(command.java(), command.agentJar(), config.services(),
+                    realEnv));
             lifecycle = new WorkerLifecycle(config, options, command, sharing, registry, log, realEnv, meshPort);
             reloads = new Reloads(lifecycle, config.serviceIds(), log);
             listeners.forEach(reloads::addListener);
@@ -172,7 +174,7 @@ public final class Supervisor implements AutoCloseable {
     public CompletableFuture<String> metrics(MetricsFormat format) {
         SupervisorMetrics current = metrics;
         if (current == null) {
-            return CompletableFuture.failedFuture(new RtException("RT_NOT_STARTED",
+            return CompletableFuture.failedFuture(new RtException(ErrorCode.NOT_STARTED,
                     "the runtime has no metrics before it has started"));
         }
         return current.metrics(format);
@@ -226,7 +228,7 @@ public final class Supervisor implements AutoCloseable {
     public ServiceOperations services() {
         WorkerLifecycle current = lifecycle;
         if (current == null) {
-            throw new RtException("RT_NOT_STARTED", "the runtime has not started");
+            throw new RtException(ErrorCode.NOT_STARTED, "the runtime has not started");
         }
         return new ServiceOperations(config, current, runtimeDirectory, this::workersOf);
     }
@@ -275,7 +277,7 @@ public final class Supervisor implements AutoCloseable {
      */
     public CompletableFuture<Void> reload() {
         if (reloads == null || entrypointAddress == null) {
-            return CompletableFuture.failedFuture(new RtException("RT_NOT_STARTED",
+            return CompletableFuture.failedFuture(new RtException(ErrorCode.NOT_STARTED,
                     "the runtime cannot reload before it has started"));
         }
         return reloads.all();

@@ -1,8 +1,8 @@
 package dev.rt.supervisor;
 
 import dev.rt.supervisor.concurrent.DaemonThreads;
-import dev.rt.supervisor.config.MetricsConfig;
-import dev.rt.supervisor.config.RuntimeConfig;
+import dev.rt.config.MetricsConfig;
+import dev.rt.config.RuntimeConfig;
 import dev.rt.supervisor.log.RuntimeLog;
 import dev.rt.supervisor.metrics.HttpMetrics;
 import dev.rt.supervisor.metrics.MetricsAggregator;

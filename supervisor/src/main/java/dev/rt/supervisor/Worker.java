@@ -2,7 +2,7 @@ package dev.rt.supervisor;
 
 import dev.rt.protocol.Stats;
 import dev.rt.supervisor.agent.AgentConnection;
-import dev.rt.supervisor.config.ServiceConfig;
+import dev.rt.config.ServiceConfig;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.OptionalInt;

@@ -5,8 +5,8 @@ import dev.rt.protocol.HelloAck;
 import dev.rt.protocol.Message;
 import dev.rt.supervisor.agent.AgentConnection;
 import dev.rt.supervisor.agent.AgentEvents;
-import dev.rt.supervisor.config.RuntimeConfig;
-import dev.rt.supervisor.config.ServiceConfig;
+import dev.rt.config.RuntimeConfig;
+import dev.rt.config.ServiceConfig;
 import dev.rt.supervisor.log.RuntimeLog;
 import dev.rt.supervisor.proxy.MeshProxy;
 import java.util.Map;
@@ -51,7 +51,7 @@ final class WorkerAgents implements AgentEvents {
         lifecycle.onLoopLater(() -> worker.connection = connection);
         ServiceConfig service = worker.service;
         return Optional.of(new HelloAck(service.id(), worker.index, service.application().kind(),
-                service.application().settings(), service.directory().toString(), service.arguments(),
+                service.application().configuration(), service.directory().toString(), service.arguments(),
                 meshProxyPort, config.exitOnUnhandledErrors(), WorkerLifecycle.STATS_INTERVAL.toMillis(),
                 MeshProxy.externalOrigins(config)));
     }

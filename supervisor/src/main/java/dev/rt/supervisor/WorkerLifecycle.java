@@ -1,18 +1,18 @@
 package dev.rt.supervisor;
 
-import dev.rt.protocol.RtException;
+import dev.rt.config.ErrorCode;
+import dev.rt.config.RtException;
+import dev.rt.config.RuntimeConfig;
+import dev.rt.config.ServiceConfig;
 import dev.rt.protocol.Stop;
 import dev.rt.supervisor.agent.AgentEvents;
 import dev.rt.supervisor.concurrent.DaemonThreads;
-import dev.rt.supervisor.config.RuntimeConfig;
-import dev.rt.supervisor.config.ServiceConfig;
 import dev.rt.supervisor.log.RuntimeLog;
 import dev.rt.supervisor.metrics.PendingScrapes;
 import dev.rt.supervisor.metrics.ServiceRestarts;
-import dev.rt.supervisor.process.AgentJar;
-import dev.rt.supervisor.process.ClassDataArchive;
 import dev.rt.supervisor.process.FreePort;
 import dev.rt.supervisor.process.OutputPump;
+import dev.rt.supervisor.process.WorkerArchives;
 import dev.rt.supervisor.process.WorkerCommand;
 import java.io.IOException;
 import java.time.Duration;
@@ -43,7 +43,7 @@ final class WorkerLifecycle implements AutoCloseable {
     private final RuntimeConfig config;
     private final RuntimeOptions options;
     private final WorkerCommand command;
-    private final ClassDataArchive sharing;
+    private final WorkerArchives sharing;
     private final WorkerRegistry registry;
     private final RuntimeLog log;
     private final Map<String, String> realEnv;
@@ -66,7 +66,7 @@ final class WorkerLifecycle implements AutoCloseable {
     private boolean shuttingDown;                                                    // loop only
     private volatile boolean killed;
 
-    WorkerLifecycle(RuntimeConfig config, RuntimeOptions options, WorkerCommand command, ClassDataArchive sharing,
+    WorkerLifecycle(RuntimeConfig config, RuntimeOptions options, WorkerCommand command, WorkerArchives sharing,
             WorkerRegistry registry, RuntimeLog log, Map<String, String> realEnv, int meshProxyPort) {
         this.config = config;
         this.options = options;
@@ -206,23 +206,23 @@ final class WorkerLifecycle implements AutoCloseable {
      */
     Worker launch(ServiceConfig service, int index, CompletableFuture<Void> after) {
         if (stopping()) {
-            throw new RtException("RT_SERVICE_START_FAILED", "the " + Worker.describe(service.id(), index)
+            throw new RtException(ErrorCode.SERVICE_START_FAILED, "the " + Worker.describe(service.id(), index)
                     + " was not started: the runtime is stopping");
         }
-        AgentJar.restore(command.agentJar(), RtVersion.get()); // another build of rt may have pruned it
         int port = FreePort.pick();
         Debugger debugger = options.debugger();
         int slot = debugger.enabled() ? debugSlots.take(debugger::canListen) : Worker.NO_DEBUG_SLOT;
         List<String> debugOptions = debugger.enabled() ? List.of(debugger.jvmOption(debugger.port(slot))) : List.of();
         Process process;
         try {
-            ProcessBuilder builder = command.processFor(service, index, port, realEnv, sharing.jvmOptions(), debugOptions,
+            ProcessBuilder builder = command.processFor(service, index, port, realEnv, sharing.jvmOptions(service.application().kind()), debugOptions,
                     options.development());
             builder.environment().put(dev.rt.protocol.Protocol.ENV_LOG_LEVEL, log.workerLevel());
+            builder.environment().put(dev.rt.protocol.Protocol.ENV_LOG_MESSAGE_KEY, log.workerMessageKey());
             process = builder.start();
         } catch (IOException e) {
             debugSlots.release(slot);
-            throw new RtException("RT_WORKER_SPAWN_FAILED", "cannot start a JVM for the "
+            throw new RtException(ErrorCode.WORKER_SPAWN_FAILED, "cannot start a JVM for the "
                     + Worker.describe(service.id(), index) + ": " + e.getMessage() + " (check the java executable "
                     + command.java() + ")");
         }
@@ -316,13 +316,13 @@ final class WorkerLifecycle implements AutoCloseable {
                         : "its JVM exited with code " + code + " before it was ready (see its output above)";
                 worker.startFailure = reason;
                 worker.ready.completeExceptionally(new RtException(
-                        worker.timedOut ? "RT_SERVICE_START_TIMEOUT" : "RT_SERVICE_START_FAILED",
+                        worker.timedOut ? ErrorCode.SERVICE_START_TIMEOUT : ErrorCode.SERVICE_START_FAILED,
                         "the " + worker.describe() + " failed to start: " + reason));
             }
             case STOPPING -> {
                 worker.state = WorkerState.STOPPED;
                 log.info("Stopped the " + worker.describe() + ".");
-                worker.ready.completeExceptionally(new RtException("RT_SERVICE_START_FAILED",
+                worker.ready.completeExceptionally(new RtException(ErrorCode.SERVICE_START_FAILED,
                         "the " + worker.describe() + " was stopped before it was ready"));
             }
             case STARTED -> {
@@ -380,7 +380,7 @@ final class WorkerLifecycle implements AutoCloseable {
                 }
             });
         } catch (java.util.concurrent.RejectedExecutionException e) {
-            result.completeExceptionally(new RtException("RT_SUPERVISOR_CLOSED", "the supervisor has stopped"));
+            result.completeExceptionally(new RtException(ErrorCode.SUPERVISOR_CLOSED, "the supervisor has stopped"));
         }
         return result;
     }

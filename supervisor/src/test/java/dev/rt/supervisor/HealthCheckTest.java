@@ -3,7 +3,7 @@ package dev.rt.supervisor;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.rt.protocol.Stats;
-import dev.rt.supervisor.config.HealthConfig;
+import dev.rt.config.HealthConfig;
 import java.time.Duration;
 import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;

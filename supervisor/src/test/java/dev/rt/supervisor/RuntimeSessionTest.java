@@ -4,7 +4,7 @@ import static dev.rt.supervisor.RuntimeUnderTest.runtimeWith;
 import static dev.rt.supervisor.RuntimeUnderTest.service;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.rt.supervisor.config.RuntimeConfigLoader;
+import dev.rt.config.RuntimeConfigLoader;
 import dev.rt.supervisor.log.RuntimeLog;
 import java.io.PrintStream;
 import java.net.InetAddress;

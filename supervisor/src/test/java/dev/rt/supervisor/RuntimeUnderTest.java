@@ -1,7 +1,7 @@
 package dev.rt.supervisor;
 
-import dev.rt.supervisor.config.RuntimeConfig;
-import dev.rt.supervisor.config.RuntimeConfigLoader;
+import dev.rt.config.RuntimeConfig;
+import dev.rt.config.RuntimeConfigLoader;
 import dev.rt.supervisor.log.RuntimeLog;
 import java.io.IOException;
 import java.io.PrintStream;

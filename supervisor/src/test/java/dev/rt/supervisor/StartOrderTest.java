@@ -4,8 +4,8 @@ import static dev.rt.supervisor.TestServices.service;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.rt.protocol.RtException;
-import dev.rt.supervisor.config.ServiceConfig;
+import dev.rt.config.RtException;
+import dev.rt.config.ServiceConfig;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -6,7 +6,7 @@ import static dev.rt.supervisor.RuntimeUnderTest.service;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.rt.protocol.RtException;
+import dev.rt.config.RtException;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -1,10 +1,11 @@
 package dev.rt.supervisor;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import dev.rt.supervisor.config.ApplicationConfig;
-import dev.rt.supervisor.config.HealthConfig;
-import dev.rt.supervisor.config.RestartPolicy;
-import dev.rt.supervisor.config.ServiceConfig;
+import dev.rt.config.ApplicationConfig;
+import dev.rt.config.HealthConfig;
+import dev.rt.config.RestartPolicy;
+import dev.rt.config.WatchConfig;
+import dev.rt.config.ServiceConfig;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -23,6 +24,7 @@ public final class TestServices {
         return new ServiceConfig(id, directory, 1, List.of(), Map.of("FROM_CONFIG", "config"), jvmOptions,
                 List.of(directory.resolve("agent.jar")), dependencies, RestartPolicy.of(RestartPolicy.DEFAULT_DELAY_MILLIS),
                 health, new ApplicationConfig(directory.resolve("rt.json"), "java", JsonNodeFactory.instance.objectNode(),
-                        List.of(directory.resolve("app.jar"))));
+                        List.of(directory.resolve("rt-kind-java.jar")), List.of(directory.resolve("app.jar")),
+                        WatchConfig.DEFAULTS));
     }
 }

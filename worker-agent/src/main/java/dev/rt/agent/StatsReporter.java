@@ -1,5 +1,6 @@
 package dev.rt.agent;
 
+import dev.rt.kind.RunningApplication;
 import dev.rt.protocol.Message;
 import dev.rt.protocol.Stats;
 import java.lang.management.ManagementFactory;
@@ -7,6 +8,7 @@ import java.lang.management.MemoryMXBean;
 import java.lang.management.MemoryUsage;
 import java.lang.management.OperatingSystemMXBean;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -23,18 +25,20 @@ import java.util.function.LongSupplier;
  * or every processor busy (a busy loop on any thread, or more work than the machine has). Both lie in [0, 1].
  */
 final class StatsReporter {
-    private final RunningApplication application;
+    private final Optional<Utilisation> requestThreads;
     private final Utilisation cpu;
     private final MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
 
-    StatsReporter(RunningApplication application) {
-        this.application = application;
+    /** @param requestThreads the busy fraction of the application's request threads, when the kind reports it */
+    StatsReporter(Optional<Utilisation> requestThreads) {
+        this.requestThreads = requestThreads;
         this.cpu = new Utilisation(processCpuNanos(), Runtime.getRuntime().availableProcessors(), System::nanoTime);
     }
 
     /** Starts sending a {@link Stats} to {@code sink} every {@code interval}. */
     static ScheduledExecutorService start(RunningApplication application, Duration interval, Consumer<Message> sink) {
-        StatsReporter reporter = new StatsReporter(application);
+        StatsReporter reporter = new StatsReporter(application.busyTime()
+                .map(busy -> new Utilisation(busy::totalNanos, busy.threads(), System::nanoTime)));
         ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(task -> {
             Thread thread = new Thread(task, "rt-agent-stats");
             thread.setDaemon(true);
@@ -48,7 +52,7 @@ final class StatsReporter {
     /** The figures since the previous sample. */
     Stats sample() {
         double cpuFraction = cpu.sample();
-        double elu = Math.max(cpuFraction, application.requestThreads().map(Utilisation::sample).orElse(0.0));
+        double elu = Math.max(cpuFraction, requestThreads.map(Utilisation::sample).orElse(0.0));
         MemoryUsage heap = memory.getHeapMemoryUsage();
         long max = heap.getMax() >= 0 ? heap.getMax() : Runtime.getRuntime().maxMemory();
         return new Stats(elu, heap.getUsed(), heap.getCommitted(), max, cpuFraction);

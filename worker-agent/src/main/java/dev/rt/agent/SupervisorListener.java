@@ -1,5 +1,6 @@
 package dev.rt.agent;
 
+import dev.rt.kind.RunningApplication;
 import dev.rt.protocol.Diagnose;
 import dev.rt.protocol.Diagnosed;
 import dev.rt.protocol.Hello;
@@ -8,8 +9,8 @@ import dev.rt.protocol.Message;
 import dev.rt.protocol.MessageVisitor;
 import dev.rt.protocol.MetricsReport;
 import dev.rt.protocol.MetricsRequest;
+import dev.rt.protocol.ProtocolException;
 import dev.rt.protocol.Ready;
-import dev.rt.protocol.RtException;
 import dev.rt.protocol.StartFailed;
 import dev.rt.protocol.Stats;
 import dev.rt.protocol.Stop;
@@ -45,7 +46,7 @@ final class SupervisorListener implements Runnable, MessageVisitor<Void> {
             for (Optional<Message> message = connection.read(); message.isPresent(); message = connection.read()) {
                 message.get().accept(this);
             }
-        } catch (IOException | RtException e) {
+        } catch (IOException | ProtocolException e) {
             // the connection is unusable: same as the supervisor closing it
         }
         loss.exit();
@@ -75,7 +76,7 @@ final class SupervisorListener implements Runnable, MessageVisitor<Void> {
         }
         try {
             connection.send(report);
-        } catch (IOException | RtException e) {
+        } catch (IOException | ProtocolException e) {
             // the supervisor has gone: reading fails next and ends the worker
         }
         return null;

@@ -1,11 +1,15 @@
 package dev.rt.agent;
 
+import dev.rt.kind.Kind;
+import dev.rt.kind.KindException;
+import dev.rt.kind.RunningApplication;
 import dev.rt.protocol.Hello;
 import dev.rt.protocol.HelloAck;
+import dev.rt.protocol.JsonValues;
 import dev.rt.protocol.Message;
 import dev.rt.protocol.Protocol;
+import dev.rt.protocol.ProtocolException;
 import dev.rt.protocol.Ready;
-import dev.rt.protocol.RtException;
 import dev.rt.protocol.StartFailed;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -14,7 +18,8 @@ import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * The life of a worker, in order: connect to the supervisor, handshake, install the mesh proxy selector and
- * the uncaught-exception policy, listen for the supervisor, start the application, report ready, send stats.
+ * the uncaught-exception policy, listen for the supervisor, find the service's kind and start the application
+ * through it, report ready, send stats.
  */
 final class WorkerAgent {
     private static final Duration DEFAULT_STATS_INTERVAL = Duration.ofSeconds(1);
@@ -36,7 +41,7 @@ final class WorkerAgent {
         try {
             ack = connection.handshake(new Hello(Protocol.VERSION, environment.serviceId(),
                     environment.workerIndex(), ProcessHandle.current().pid()));
-        } catch (IOException | RtException e) {
+        } catch (IOException | ProtocolException e) {
             loss.exit();
             return;
         }
@@ -50,12 +55,11 @@ final class WorkerAgent {
         listener.setDaemon(true);
         listener.start();
 
-        LaunchContext context = new LaunchContext(environment.serviceId(), Path.of(ack.serviceDirectory()),
-                ack.arguments(), environment.port());
         RunningApplication started;
         try {
-            started = new ApplicationLauncher(environment.workerName()).launch(ack.kind(), ack.application(), context);
-        } catch (AgentException e) {
+            Kind kind = KindLookup.find(ack.kind(), environment.serviceId());
+            started = kind.start(context(ack));
+        } catch (AgentException | KindException e) {
             System.err.println("rt worker " + environment.workerName() + ": " + e.getMessage());
             send(connection, new StartFailed(e.getMessage()));
             exit.exit(Protocol.EXIT_START_FAILED);
@@ -66,6 +70,12 @@ final class WorkerAgent {
         Duration interval = ack.statsIntervalMillis() > 0
                 ? Duration.ofMillis(ack.statsIntervalMillis()) : DEFAULT_STATS_INTERVAL;
         StatsReporter.start(started, interval, message -> send(connection, message));
+    }
+
+    private AgentContext context(HelloAck ack) {
+        return new AgentContext(environment.serviceId(), environment.workerIndex(), Path.of(ack.serviceDirectory()),
+                JsonValues.object(ack.configuration()), ack.configuration().toString(), ack.arguments(),
+                environment.port(), System.getenv(), new AgentLog(System.out, System.getenv()));
     }
 
     private SupervisorConnection connect() {
@@ -82,7 +92,7 @@ final class WorkerAgent {
     private void send(SupervisorConnection connection, Message message) {
         try {
             connection.send(message);
-        } catch (IOException | RtException e) {
+        } catch (IOException | ProtocolException e) {
             loss.exit();
         }
     }

@@ -42,7 +42,7 @@ record WorkerEnvironment(Path agentSocket, String serviceId, int workerIndex, Op
     private static String required(Map<String, String> env, String name) {
         String value = env.get(name);
         if (value == null || value.isBlank()) {
-            throw new AgentException(AgentException.ENVIRONMENT_INVALID, "the environment variable " + name
+            throw new AgentException("the environment variable " + name
                     + " is not set; worker JVMs are started by the rt supervisor, which sets it");
         }
         return value;
@@ -57,7 +57,7 @@ record WorkerEnvironment(Path agentSocket, String serviceId, int workerIndex, Op
         } catch (NumberFormatException e) {
             // reported below
         }
-        throw new AgentException(AgentException.ENVIRONMENT_INVALID, "the environment variable " + name
+        throw new AgentException("the environment variable " + name
                 + " must be an integer from " + min + " to " + max + ", found \"" + value + "\"");
     }
 }

@@ -112,14 +112,15 @@ class BuildApplicationProcessTest {
     }
 
     @Test
-    void unknownKindFailsTheStart() throws Exception {
+    void kindMissingFromTheClassPathFailsTheStartNamingTheKindsThere() throws Exception {
         supervisor = FakeSupervisor.start(dir, List.of());
         supervisor.awaitHello();
         supervisor.send(new HelloAck("api", 0, "python", java("build", HelloBuild.class.getName()), dir.toString(),
                 List.of(), 1, true, 100));
 
         assertThat(supervisor.next(StartFailed.class).message()).isEqualTo("service \"api\" is of kind \"python\","
-                + " which this worker agent cannot start; it starts kind \"java\"");
+                + " which this worker's class path does not hold (it holds java); the supervisor puts the kind's jars"
+                + " there, from its kinds/python/lib");
         assertThat(supervisor.awaitExit(Duration.ofSeconds(5))).isEqualTo(Protocol.EXIT_START_FAILED);
     }
 }

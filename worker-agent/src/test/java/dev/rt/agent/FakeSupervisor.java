@@ -97,13 +97,16 @@ final class FakeSupervisor implements AutoCloseable {
     }
 
     /** A HelloAck with test defaults: kind java, 100 ms stats, exit on unhandled errors. */
-    static HelloAck ack(ObjectNode java, Path serviceDirectory, int meshProxyPort, boolean exitOnUnhandledErrors) {
-        return new HelloAck(SERVICE_ID, 0, "java", java, serviceDirectory.toString(), List.of("--greeting", "hi"),
+    static HelloAck ack(ObjectNode configuration, Path serviceDirectory, int meshProxyPort, boolean exitOnUnhandledErrors) {
+        return new HelloAck(SERVICE_ID, 0, "java", configuration, serviceDirectory.toString(), List.of("--greeting", "hi"),
                 meshProxyPort, exitOnUnhandledErrors, 100);
     }
 
+    /** A service configuration of the java kind: {@code {"java": {key: value}}}. */
     static ObjectNode java(String key, String value) {
-        return JsonNodeFactory.instance.objectNode().put(key, value);
+        ObjectNode configuration = JsonNodeFactory.instance.objectNode();
+        configuration.putObject("java").put(key, value);
+        return configuration;
     }
 
     /** Waits for the worker to connect and returns its Hello. */

@@ -11,32 +11,13 @@ import org.junit.jupiter.api.Test;
 /** Where the ELU of a Stats sample comes from, and that its heap figures are ordered. */
 class StatsReporterTest {
 
-    /** An application whose request threads report a fixed utilisation. */
-    private static RunningApplication hosted(Optional<Utilisation> requestThreads) {
-        return new RunningApplication() {
-            @Override
-            public int port() {
-                return 1;
-            }
-
-            @Override
-            public Optional<Utilisation> requestThreads() {
-                return requestThreads;
-            }
-
-            @Override
-            public void stop(Duration deadline) {
-            }
-        };
-    }
-
     @Test
     void eluIsTheRequestThreadsBusyFractionWhenItIsAboveTheCpuFraction() {
         AtomicLong clock = new AtomicLong();
         Utilisation fullyBusy = new Utilisation(clock::get, 1, clock::get);
         clock.set(1_000_000);
 
-        Stats stats = new StatsReporter(hosted(Optional.of(fullyBusy))).sample();
+        Stats stats = new StatsReporter(Optional.of(fullyBusy)).sample();
 
         assertThat(stats.elu()).isEqualTo(1.0);
         assertThat(stats.cpu()).isBetween(0.0, 1.0);
@@ -46,7 +27,7 @@ class StatsReporterTest {
     void eluIsTheCpuFractionWhenTheRequestThreadsAreIdle() throws Exception {
         AtomicLong clock = new AtomicLong();
         Utilisation idle = new Utilisation(() -> 0, 1, clock::get);
-        StatsReporter reporter = new StatsReporter(hosted(Optional.of(idle)));
+        StatsReporter reporter = new StatsReporter(Optional.of(idle));
         burnCpu(Duration.ofMillis(200));
         clock.set(1_000_000);
 
@@ -67,7 +48,7 @@ class StatsReporterTest {
 
     @Test
     void eluIsTheCpuFractionForAWrappedApplicationAndHeapFiguresAreOrdered() {
-        Stats stats = new StatsReporter(hosted(Optional.empty())).sample();
+        Stats stats = new StatsReporter(Optional.empty()).sample();
 
         assertThat(stats.elu()).isEqualTo(stats.cpu());
         assertThat(stats.heapUsed()).isPositive();

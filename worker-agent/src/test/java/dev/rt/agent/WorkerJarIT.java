@@ -23,8 +23,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The shipped {@code rt-worker-agent.jar} rather than the class files: a worker runs from it with nothing but
- * the application's classes beside it, and it puts no unrelocated Jackson on the application's class path.
+ * The shipped {@code rt-worker-agent.jar} rather than the class files: a worker runs from it with nothing but its
+ * kind's jars and the application's classes beside it, and it puts nothing but rt's own classes (its libraries
+ * relocated under {@code dev/rt/agent/shaded/}) on the application's class path.
  */
 class WorkerJarIT {
     private static final Path AGENT_JAR = Path.of(System.getProperty("rt.agent.jar", "target/rt-worker-agent.jar"));
@@ -42,11 +43,12 @@ class WorkerJarIT {
     }
 
     @Test
-    void agentJarHoldsOnlyRelocatedJackson() throws Exception {
+    void agentJarHoldsOnlyRtsOwnClassesAndItsLibrariesRelocated() throws Exception {
         try (JarFile jar = new JarFile(AGENT_JAR.toFile())) {
             List<String> names = jar.stream().map(ZipEntry::getName).toList();
-            assertThat(names).noneMatch(name -> name.startsWith("com/fasterxml/"));
-            assertThat(names).noneMatch(name -> name.startsWith("io/prometheus/"));
+            assertThat(names).filteredOn(name -> !name.endsWith("/"))
+                    .allMatch(name -> name.startsWith("dev/rt/") || name.startsWith("META-INF/"));
+            assertThat(names).contains("dev/rt/kind/Kind.class", "dev/rt/kind/WorkerContext.class");
             assertThat(names).contains("dev/rt/agent/shaded/prometheus/metrics/instrumentation/jvm/JvmMetrics.class");
             assertThat(names).contains("dev/rt/agent/shaded/jackson/databind/ObjectMapper.class",
                     "dev/rt/agent/WorkerMain.class", "dev/rt/protocol/FrameCodec.class");
@@ -59,8 +61,11 @@ class WorkerJarIT {
         Path applicationClasses = Path.of(HelloBuild.class.getProtectionDomain().getCodeSource().getLocation().toURI());
         assertThat(Files.isDirectory(applicationClasses)).isTrue();
 
+        Path javaKind = Path.of(System.getProperty("rt.kinds.path"), "java", "lib", "rt-kind-java.jar");
+        assertThat(javaKind).isRegularFile();
+
         supervisor = FakeSupervisor.start(dir, List.of(), env -> { },
-                AGENT_JAR + File.pathSeparator + applicationClasses);
+                AGENT_JAR + File.pathSeparator + javaKind + File.pathSeparator + applicationClasses);
         supervisor.awaitHello();
         supervisor.send(ack(java("build", HelloBuild.class.getName()), dir, 1, true));
         Ready ready = supervisor.next(Ready.class);

@@ -1,12 +1,13 @@
 package dev.rt.supervisor.agent;
 
+import dev.rt.config.ErrorCode;
+import dev.rt.config.RtException;
 import dev.rt.protocol.ChannelStreams;
 import dev.rt.protocol.FrameReader;
 import dev.rt.protocol.Hello;
 import dev.rt.protocol.HelloAck;
 import dev.rt.protocol.Message;
 import dev.rt.protocol.ProtocolException;
-import dev.rt.protocol.RtException;
 import dev.rt.supervisor.log.RuntimeLog;
 import java.io.IOException;
 import java.net.StandardProtocolFamily;
@@ -52,7 +53,7 @@ public final class AgentServer implements AutoCloseable {
             acceptor.start();
             return agentServer;
         } catch (IOException e) {
-            throw new RtException("RT_AGENT_SOCKET", "cannot listen on the agent socket " + socket + ": " + e.getMessage());
+            throw new RtException(ErrorCode.AGENT_SOCKET, "cannot listen on the agent socket " + socket + ": " + e.getMessage());
         }
     }
 

@@ -1,6 +1,7 @@
 package dev.rt.supervisor.log;
 
-import dev.rt.supervisor.config.ConfigException;
+import dev.rt.config.ConfigException;
+import dev.rt.config.ErrorCode;
 import java.io.IOException;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
@@ -97,6 +98,6 @@ final class Formatters {
     }
 
     private static ConfigException invalid(Path jar, String what) {
-        return new ConfigException("RT_CONFIG_INVALID", POINTER + ": " + jar + ": " + what);
+        return new ConfigException(ErrorCode.CONFIG_INVALID, POINTER + ": " + jar + ": " + what);
     }
 }

@@ -1,7 +1,8 @@
 package dev.rt.supervisor.log;
 
-import dev.rt.supervisor.config.ConfigException;
-import dev.rt.supervisor.config.LoggerConfig;
+import dev.rt.config.ConfigException;
+import dev.rt.config.ErrorCode;
+import dev.rt.config.LoggerConfig;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -49,7 +50,7 @@ public final class LevelScale {
 
     /** Like {@link #number(String)}, but an unknown name is a configuration error at {@code pointer}. */
     int threshold(String name, String pointer) {
-        return number(name).orElseThrow(() -> new ConfigException("RT_CONFIG_INVALID", pointer + ": unknown log level \""
+        return number(name).orElseThrow(() -> new ConfigException(ErrorCode.CONFIG_INVALID, pointer + ": unknown log level \""
                 + name + "\"; expected silent, one of " + String.join(", ", numbers.keySet())
                 + " (/logger/customLevels adds names)"));
     }

@@ -2,8 +2,9 @@ package dev.rt.supervisor.log;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.rt.supervisor.config.ConfigException;
-import dev.rt.supervisor.config.LoggerConfig;
+import dev.rt.config.ConfigException;
+import dev.rt.config.ErrorCode;
+import dev.rt.config.LoggerConfig;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
@@ -75,12 +76,12 @@ final class LogTargets {
                         size(options.get("size"), pointer), limit(options, pointer), threshold);
                 case "pino-pretty", "pretty" -> new PrettyTarget(destination(options, pointer), threshold,
                         options.path("colorize").asBoolean(true), levels, width, ownsStream(options));
-                default -> throw new ConfigException("RT_CONFIG_INVALID", pointer + "/target: unknown log target \"" + name
+                default -> throw new ConfigException(ErrorCode.CONFIG_INVALID, pointer + "/target: unknown log target \"" + name
                         + "\"; rt's built-in targets are " + String.join(", ", BUILT_IN)
                         + " (rt cannot load Node.js transports)");
             };
         } catch (IOException e) {
-            throw new ConfigException("RT_CONFIG_INVALID", pointer + "/options: cannot open the log file: " + e, e);
+            throw new ConfigException(ErrorCode.CONFIG_INVALID, pointer + "/options: cannot open the log file: " + e, e);
         }
     }
 
@@ -107,7 +108,7 @@ final class LogTargets {
     private Path file(JsonNode options, String pointer) throws IOException {
         JsonNode file = options.path("file");
         if (!file.isTextual() || file.asText().isBlank()) {
-            throw new ConfigException("RT_CONFIG_INVALID", pointer + "/options/file: the rolling file target needs "
+            throw new ConfigException(ErrorCode.CONFIG_INVALID, pointer + "/options/file: the rolling file target needs "
                     + "the path of its file, found " + (file.isMissingNode() ? "nothing" : file.toString()));
         }
         return prepare(configDir.resolve(file.asText()), options);
@@ -137,7 +138,7 @@ final class LogTargets {
             };
             return Long.parseLong(matcher.group(1)) << shift;
         }
-        throw new ConfigException("RT_CONFIG_INVALID", pointer + "/options/size: expected a positive number of bytes "
+        throw new ConfigException(ErrorCode.CONFIG_INVALID, pointer + "/options/size: expected a positive number of bytes "
                 + "or a string such as \"10m\", \"512k\", \"1g\", found " + size);
     }
 
@@ -147,7 +148,7 @@ final class LogTargets {
             return 10;
         }
         if (!count.canConvertToInt() || count.asInt() < 0) {
-            throw new ConfigException("RT_CONFIG_INVALID", pointer + "/options/limit/count: expected how many rotated "
+            throw new ConfigException(ErrorCode.CONFIG_INVALID, pointer + "/options/limit/count: expected how many rotated "
                     + "files to keep (0 or more), found " + count);
         }
         return count.asInt();

@@ -2,7 +2,8 @@ package dev.rt.supervisor.log;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.rt.supervisor.config.ConfigException;
+import dev.rt.config.ConfigException;
+import dev.rt.config.ErrorCode;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -128,7 +129,7 @@ final class Redaction {
     }
 
     private static ConfigException invalid(String path, String pointer, String what) {
-        return new ConfigException("RT_CONFIG_INVALID", pointer + ": the redact path \"" + path + "\" has " + what
+        return new ConfigException(ErrorCode.CONFIG_INVALID, pointer + ": the redact path \"" + path + "\" has " + what
                 + "; write paths as a.b, a[\"b-c\"] or a.*.b");
     }
 }

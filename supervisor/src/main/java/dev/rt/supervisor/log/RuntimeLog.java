@@ -1,6 +1,6 @@
 package dev.rt.supervisor.log;
 
-import dev.rt.supervisor.config.LoggerConfig;
+import dev.rt.config.LoggerConfig;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -22,6 +22,7 @@ public final class RuntimeLog implements AutoCloseable {
     private final LevelScale levels;
     private final int threshold;
     private final String levelName;
+    private final String messageKey;
     private final LineComposer composer;
     private final LogWriter writer;
     private static final long CLOSE_WAIT_MILLIS = 2_000;
@@ -38,12 +39,13 @@ public final class RuntimeLog implements AutoCloseable {
     /**
      * @param configDir  the directory relative file paths of targets and formatters are resolved against
      * @param serviceIds the services, so the pretty prefix is padded to the longest id from the first line
-     * @throws dev.rt.supervisor.config.ConfigException for an unknown level or target, a bad path or option
+     * @throws dev.rt.config.ConfigException for an unknown level or target, a bad path or option
      */
     public RuntimeLog(LoggerConfig config, Path configDir, List<String> serviceIds, PrintStream out, boolean pretty) {
         this.levels = LevelScale.of(config);
         this.threshold = levels.threshold(config.level(), "/logger/level");
         this.levelName = config.level();
+        this.messageKey = config.messageKey();
         this.composer = new LineComposer(levels, config.messageKey(),
                 new TimeField(config.timestamp().orElse(LoggerConfig.Timestamp.EPOCH_TIME)),
                 LineComposer.bindings(config.pidAndHostname(), hostname(), config.base()),
@@ -87,6 +89,11 @@ public final class RuntimeLog implements AutoCloseable {
     public String workerLevel() {
         return threshold == LevelScale.SILENT || LevelScale.standard().number(levelName).isPresent() ? levelName
                 : levelName + ":" + threshold;
+    }
+
+    /** {@code logger.messageKey}, for the workers' own JSON log lines ({@code RT_LOG_MESSAGE_KEY}). */
+    public String workerMessageKey() {
+        return messageKey;
     }
 
     /**

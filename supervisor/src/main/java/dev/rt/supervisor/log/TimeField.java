@@ -1,7 +1,7 @@
 package dev.rt.supervisor.log;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.rt.supervisor.config.LoggerConfig.Timestamp;
+import dev.rt.config.LoggerConfig.Timestamp;
 import java.time.Instant;
 
 /**

@@ -2,7 +2,8 @@ package dev.rt.supervisor.management;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.rt.protocol.RtException;
+import dev.rt.config.ErrorCode;
+import dev.rt.config.RtException;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
 import java.io.ByteArrayOutputStream;
@@ -85,7 +86,7 @@ public final class ManagementClient {
         } catch (IOException notJson) {
             // the raw body is the message
         }
-        throw new RtException(code, message);
+        throw new RtException(ErrorCode.of(code).orElse(ErrorCode.MANAGEMENT_ERROR), message);
     }
 
     /**
@@ -146,7 +147,7 @@ public final class ManagementClient {
     public void stream(String path, Consumer<String> chunks) throws IOException {
         exchange("GET", path, List.of(), new byte[0], Duration.ZERO, response -> {
             if (response.status() >= 400) {
-                throw new RtException("RT_MANAGEMENT_ERROR", "GET " + path + " answered " + response.status() + " "
+                throw new RtException(ErrorCode.MANAGEMENT_ERROR, "GET " + path + " answered " + response.status() + " "
                         + response.reason());
             }
         }, bytes -> chunks.accept(new String(bytes, StandardCharsets.UTF_8)));

@@ -4,10 +4,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.rt.protocol.Diagnose;
-import dev.rt.protocol.RtException;
+import dev.rt.config.RtException;
 import dev.rt.supervisor.Supervisor;
 import dev.rt.supervisor.metrics.MetricsFormat;
-import dev.rt.supervisor.config.ServiceConfig;
+import dev.rt.config.ServiceConfig;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -106,7 +106,7 @@ final class ManagementRoutes {
                 return done(ApiResponse.json(ServiceDetails.of(supervisor, service)));
             }
             case "GET config" -> {
-                return done(ApiResponse.json(service.application().settings()));
+                return done(ApiResponse.json(service.application().configuration()));
             }
             case "GET env" -> {
                 return done(ApiResponse.json(env(service.env())));

@@ -1,6 +1,7 @@
 package dev.rt.supervisor.management;
 
-import dev.rt.protocol.RtException;
+import dev.rt.config.ErrorCode;
+import dev.rt.config.RtException;
 import dev.rt.supervisor.Supervisor;
 import dev.rt.supervisor.log.RuntimeLog;
 import io.netty.bootstrap.ServerBootstrap;
@@ -82,13 +83,13 @@ public final class ManagementServer implements AutoCloseable {
             loop.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
             routesExecutor.shutdownNow();
             logs.close();
-            throw new RtException("RT_MANAGEMENT_LISTEN_FAILED", "managementApi: cannot listen on " + socket + ": " + e);
+            throw new RtException(ErrorCode.MANAGEMENT_LISTEN_FAILED, "managementApi: cannot listen on " + socket + ": " + e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             loop.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
             routesExecutor.shutdownNow();
             logs.close();
-            throw new RtException("RT_INTERRUPTED", "interrupted while binding " + socket);
+            throw new RtException(ErrorCode.INTERRUPTED, "interrupted while binding " + socket);
         }
     }
 

@@ -1,6 +1,7 @@
 package dev.rt.supervisor.management;
 
-import dev.rt.protocol.RtException;
+import dev.rt.config.ErrorCode;
+import dev.rt.config.RtException;
 import java.io.IOException;
 import java.net.StandardProtocolFamily;
 import java.net.UnixDomainSocketAddress;
@@ -48,13 +49,13 @@ public final class ManagementSocketPath {
             }
             if (Files.exists(socket, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
                 if (answers(socket)) {
-                    throw new RtException("RT_MANAGEMENT_SOCKET_IN_USE", "managementApi: the socket " + socket
+                    throw new RtException(ErrorCode.MANAGEMENT_SOCKET_IN_USE, "managementApi: the socket " + socket
                             + " is in use by another running runtime (choose another managementApi.socket)");
                 }
                 Files.delete(socket);
             }
         } catch (IOException e) {
-            throw new RtException("RT_MANAGEMENT_SOCKET", "managementApi: cannot prepare the socket " + socket + ": "
+            throw new RtException(ErrorCode.MANAGEMENT_SOCKET, "managementApi: cannot prepare the socket " + socket + ": "
                     + e + " (check the permissions of its folder, or set managementApi.socket)");
         }
     }

@@ -1,7 +1,8 @@
 package dev.rt.supervisor.management;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.rt.protocol.RtException;
+import dev.rt.config.ErrorCode;
+import dev.rt.config.RtException;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.nio.file.Files;
@@ -68,7 +69,7 @@ public final class RuntimeDiscovery {
             var metadata = metadata(socket, METADATA_TIMEOUT);
             return new RuntimeInfo(metadata.path("pid").asLong(0), socket, metadata);
         } catch (IOException e) {
-            throw new RtException("RT_RUNTIME_UNREACHABLE", "no runtime answers on " + socket + ": " + e.getMessage());
+            throw new RtException(ErrorCode.RUNTIME_UNREACHABLE, "no runtime answers on " + socket + ": " + e.getMessage());
         }
     }
 

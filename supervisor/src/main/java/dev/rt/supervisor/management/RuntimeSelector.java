@@ -1,6 +1,7 @@
 package dev.rt.supervisor.management;
 
-import dev.rt.protocol.RtException;
+import dev.rt.config.ErrorCode;
+import dev.rt.config.RtException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -14,7 +15,7 @@ import java.util.stream.Collectors;
  */
 public final class RuntimeSelector {
     /** Code of every selection failure; the CLI maps it to its own exit status. */
-    public static final String NOT_FOUND = "RT_RUNTIME_NOT_FOUND";
+    static final ErrorCode NOT_FOUND = ErrorCode.RUNTIME_NOT_FOUND;
 
     private RuntimeSelector() {
     }

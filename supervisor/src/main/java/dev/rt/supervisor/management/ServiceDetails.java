@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.rt.supervisor.RtVersion;
 import dev.rt.supervisor.Supervisor;
-import dev.rt.supervisor.config.ServiceConfig;
+import dev.rt.config.ServiceConfig;
 
 /**
  * The details object of one service (REFERENCE.md §1.3): {@code id, type, config, path, status, dependencies,

@@ -3,7 +3,7 @@ package dev.rt.supervisor.management;
 import dev.rt.supervisor.Supervisor;
 import dev.rt.supervisor.WorkerState;
 import dev.rt.supervisor.WorkerView;
-import dev.rt.supervisor.config.ServiceConfig;
+import dev.rt.config.ServiceConfig;
 import java.util.List;
 import java.util.Optional;
 

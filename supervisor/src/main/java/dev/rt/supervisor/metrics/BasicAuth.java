@@ -1,6 +1,6 @@
 package dev.rt.supervisor.metrics;
 
-import dev.rt.supervisor.config.MetricsConfig;
+import dev.rt.config.MetricsConfig;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.Base64;

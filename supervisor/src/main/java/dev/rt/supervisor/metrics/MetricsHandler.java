@@ -1,7 +1,7 @@
 package dev.rt.supervisor.metrics;
 
-import dev.rt.supervisor.config.MetricsConfig;
-import dev.rt.supervisor.config.ProbeConfig;
+import dev.rt.config.MetricsConfig;
+import dev.rt.config.ProbeConfig;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;

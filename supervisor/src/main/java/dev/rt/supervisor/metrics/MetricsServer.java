@@ -1,7 +1,8 @@
 package dev.rt.supervisor.metrics;
 
-import dev.rt.protocol.RtException;
-import dev.rt.supervisor.config.MetricsConfig;
+import dev.rt.config.ErrorCode;
+import dev.rt.config.MetricsConfig;
+import dev.rt.config.RtException;
 import dev.rt.supervisor.proxy.ProxyEventLoops;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
@@ -56,12 +57,12 @@ public final class MetricsServer implements AutoCloseable {
         String where = config.hostname() + ":" + config.port();
         InetSocketAddress address = new InetSocketAddress(config.hostname(), config.port());
         if (address.isUnresolved()) {
-            throw new RtException("RT_METRICS_LISTEN_FAILED", "cannot start the metrics server on " + where
+            throw new RtException(ErrorCode.METRICS_LISTEN_FAILED, "cannot start the metrics server on " + where
                     + ": the host name does not resolve to an address (check metrics.hostname)");
         }
         ChannelFuture bound = bootstrap.bind(address).awaitUninterruptibly();
         if (!bound.isSuccess()) {
-            throw new RtException("RT_METRICS_LISTEN_FAILED", "cannot start the metrics server on " + where + ": "
+            throw new RtException(ErrorCode.METRICS_LISTEN_FAILED, "cannot start the metrics server on " + where + ": "
                     + bound.cause().getMessage() + " (check metrics.hostname and metrics.port)", bound.cause());
         }
         return new MetricsServer(bound.channel(), clients);

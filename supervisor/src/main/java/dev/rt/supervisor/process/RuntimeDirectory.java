@@ -1,6 +1,7 @@
 package dev.rt.supervisor.process;
 
-import dev.rt.protocol.RtException;
+import dev.rt.config.ErrorCode;
+import dev.rt.config.RtException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -24,7 +25,7 @@ public final class RuntimeDirectory implements AutoCloseable {
             return new RuntimeDirectory(Files.createTempDirectory("rt-",
                     PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------"))));
         } catch (IOException e) {
-            throw new RtException("RT_RUNTIME_DIRECTORY", "cannot create the runtime directory in "
+            throw new RtException(ErrorCode.RUNTIME_DIRECTORY, "cannot create the runtime directory in "
                     + System.getProperty("java.io.tmpdir") + ": " + e.getMessage() + " (check TMPDIR)");
         }
     }

@@ -1,9 +1,9 @@
 package dev.rt.supervisor.process;
 
 import dev.rt.protocol.Protocol;
-import dev.rt.supervisor.config.ByteSize;
-import dev.rt.supervisor.config.HealthConfig;
-import dev.rt.supervisor.config.ServiceConfig;
+import dev.rt.config.ByteSize;
+import dev.rt.config.HealthConfig;
+import dev.rt.config.ServiceConfig;
 import java.io.File;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -14,7 +14,7 @@ import java.util.stream.Stream;
 
 /**
  * The command line and environment of one worker JVM:
- * {@code java <rt options> <debugger> <preload agents> <nodeOptions> -cp <agent jar>:<classpath> dev.rt.agent.WorkerMain},
+ * {@code java <rt options> <debugger> <preload agents> <nodeOptions> -cp <agent jar>:<kind jars>:<classpath> dev.rt.agent.WorkerMain},
  * run in the service directory. rt's options bound the heap with {@code health.maxHeapTotal} ({@code -Xmx})
  * and {@code health.maxYoungGeneration} ({@code -Xmn}); {@code nodeOptions} come after them, so a user's
  * own {@code -Xmx} wins. The real environment beats the variables from configuration.
@@ -44,7 +44,7 @@ public record WorkerCommand(Path java, Path agentJar, Path agentSocket, Path roo
     }
 
     /**
-     * @param sharingOptions the class-data sharing options ({@link ClassDataArchive#jvmOptions()}), first of all
+     * @param sharingOptions the class-data sharing options ({@link WorkerArchives#jvmOptions}), first of all
      * @param debugOptions   the JDWP option when the runtime runs under {@code --inspect}, else empty
      * @param development    {@code --dev}: the worker sees {@code RT_ENVIRONMENT=development}, {@code RT_DEV=true}
      */
@@ -67,7 +67,7 @@ public record WorkerCommand(Path java, Path agentJar, Path agentSocket, Path roo
         service.preload().forEach(jar -> command.add("-javaagent:" + jar));
         command.addAll(service.jvmOptions());
         command.add("-cp");
-        command.add(Stream.concat(Stream.of(agentJar), service.application().classpath().stream())
+        command.add(Stream.concat(Stream.of(agentJar), service.application().workerClassPath().stream())
                 .map(Path::toString).collect(Collectors.joining(File.pathSeparator)));
         command.add(MAIN_CLASS);
 

@@ -1,6 +1,6 @@
 package dev.rt.supervisor.proxy;
 
-import dev.rt.supervisor.config.UndiciConfig;
+import dev.rt.config.UndiciConfig;
 import java.time.Duration;
 
 /**

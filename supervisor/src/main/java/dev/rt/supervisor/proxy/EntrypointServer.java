@@ -1,8 +1,9 @@
 package dev.rt.supervisor.proxy;
 
-import dev.rt.protocol.RtException;
-import dev.rt.supervisor.config.RuntimeConfig;
-import dev.rt.supervisor.config.ServerConfig;
+import dev.rt.config.ErrorCode;
+import dev.rt.config.RtException;
+import dev.rt.config.RuntimeConfig;
+import dev.rt.config.ServerConfig;
 import java.net.BindException;
 import java.net.InetSocketAddress;
 import java.time.Duration;
@@ -85,7 +86,7 @@ public final class EntrypointServer implements AutoCloseable {
         String where = hostname + ":" + port;
         InetSocketAddress address = new InetSocketAddress(hostname, port);
         if (address.isUnresolved()) {
-            throw new RtException("RT_SERVER_LISTEN_FAILED", "cannot listen on " + where + ": the host name \""
+            throw new RtException(ErrorCode.SERVER_LISTEN_FAILED, "cannot listen on " + where + ": the host name \""
                     + hostname + "\" does not resolve to an address (check server.hostname)");
         }
         try {
@@ -93,10 +94,10 @@ public final class EntrypointServer implements AutoCloseable {
         } catch (ProxyServer.BindFailedException e) {
             Throwable cause = e.getCause();
             if (cause instanceof BindException || String.valueOf(cause.getMessage()).contains("already in use")) {
-                throw new RtException("RT_PORT_IN_USE", "cannot listen on " + where + ": the address is already in use"
+                throw new RtException(ErrorCode.PORT_IN_USE, "cannot listen on " + where + ": the address is already in use"
                         + " (stop the program that holds it, or set server.port)", cause);
             }
-            throw new RtException("RT_SERVER_LISTEN_FAILED", "cannot listen on " + where + ": " + cause.getMessage()
+            throw new RtException(ErrorCode.SERVER_LISTEN_FAILED, "cannot listen on " + where + ": " + cause.getMessage()
                     + " (check server.hostname and server.port)", cause);
         }
     }

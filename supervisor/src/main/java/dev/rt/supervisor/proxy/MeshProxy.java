@@ -1,7 +1,8 @@
 package dev.rt.supervisor.proxy;
 
-import dev.rt.protocol.RtException;
-import dev.rt.supervisor.config.RuntimeConfig;
+import dev.rt.config.ErrorCode;
+import dev.rt.config.RtException;
+import dev.rt.config.RuntimeConfig;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
@@ -72,7 +73,7 @@ public final class MeshProxy implements AutoCloseable {
             bound = server.bind(new InetSocketAddress(InetAddress.getByAddress(new byte[] {127, 0, 0, 1}), 0));
             return bound;
         } catch (ProxyServer.BindFailedException | UnknownHostException e) {
-            throw new RtException("RT_MESH_LISTEN_FAILED",
+            throw new RtException(ErrorCode.MESH_LISTEN_FAILED,
                     "cannot listen on 127.0.0.1 for the service mesh: " + e.getMessage(), e);
         }
     }

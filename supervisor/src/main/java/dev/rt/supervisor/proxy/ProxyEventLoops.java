@@ -1,6 +1,7 @@
 package dev.rt.supervisor.proxy;
 
-import dev.rt.protocol.RtException;
+import dev.rt.config.ErrorCode;
+import dev.rt.config.RtException;
 import io.netty.channel.AdaptiveRecvByteBufAllocator;
 import io.netty.channel.Channel;
 import io.netty.channel.EventLoopGroup;
@@ -75,7 +76,7 @@ public final class ProxyEventLoops implements AutoCloseable {
         } catch (NumberFormatException notANumber) {
             // reported below, as a negative number is
         }
-        throw new RtException("RT_CONFIG_PROXY_IO_THREADS", "-D" + IO_THREADS + "=" + requested
+        throw new RtException(ErrorCode.CONFIG_PROXY_IO_THREADS, "-D" + IO_THREADS + "=" + requested
                 + " (in RT_JAVA_OPTS) is not a number of threads: use a whole number from 1 up");
     }
 

@@ -1,6 +1,7 @@
 package dev.rt.supervisor.proxy;
 
-import dev.rt.protocol.RtException;
+import dev.rt.config.ErrorCode;
+import dev.rt.config.RtException;
 import io.netty.channel.Channel;
 import io.netty.channel.IoHandlerFactory;
 import io.netty.channel.ServerChannel;
@@ -79,7 +80,7 @@ public enum ProxyTransport {
     public static ProxyTransport preferred() {
         String requested = System.getProperty(PROPERTY);
         ProxyTransport first = requested == null ? IO_URING : byId(requested).orElseThrow(() ->
-                new RtException("RT_CONFIG_PROXY_TRANSPORT", "-D" + PROPERTY + "=" + requested
+                new RtException(ErrorCode.CONFIG_PROXY_TRANSPORT, "-D" + PROPERTY + "=" + requested
                         + " (in RT_JAVA_OPTS) is not a transport: use one of "
                         + String.join(", ", Arrays.stream(values()).map(ProxyTransport::id).toList())));
         return first.orNextAvailable();

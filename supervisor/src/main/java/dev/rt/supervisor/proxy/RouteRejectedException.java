@@ -1,6 +1,7 @@
 package dev.rt.supervisor.proxy;
 
-import dev.rt.protocol.RtException;
+import dev.rt.config.ErrorCode;
+import dev.rt.config.RtException;
 import io.netty.handler.codec.http.HttpResponseStatus;
 
 /** A request that no service of the runtime can take; the proxy answers it with this status, code and message. */
@@ -13,7 +14,7 @@ final class RouteRejectedException extends RtException {
     }
 
     RouteRejectedException(ProxyError error) {
-        super(error.code().isEmpty() ? "RT_ROUTE_NOT_FOUND" : error.code(), error.message());
+        super(ErrorCode.of(error.code()).orElse(ErrorCode.ROUTE_NOT_FOUND), error.message());
         this.error = error;
     }
 

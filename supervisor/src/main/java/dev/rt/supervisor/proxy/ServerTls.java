@@ -1,8 +1,9 @@
 package dev.rt.supervisor.proxy;
 
-import dev.rt.protocol.RtException;
-import dev.rt.supervisor.config.HttpsConfig;
-import dev.rt.supervisor.config.PemSource;
+import dev.rt.config.ErrorCode;
+import dev.rt.config.HttpsConfig;
+import dev.rt.config.PemSource;
+import dev.rt.config.RtException;
 import io.netty.handler.codec.http2.Http2SecurityUtil;
 import io.netty.handler.ssl.ApplicationProtocolConfig;
 import io.netty.handler.ssl.ApplicationProtocolNames;
@@ -283,10 +284,10 @@ final class ServerTls {
     }
 
     private static RtException invalid(String message) {
-        return new RtException("RT_CONFIG_INVALID", message);
+        return new RtException(ErrorCode.CONFIG_INVALID, message);
     }
 
     private static RtException invalid(String message, Throwable cause) {
-        return new RtException("RT_CONFIG_INVALID", message, cause);
+        return new RtException(ErrorCode.CONFIG_INVALID, message, cause);
     }
 }

@@ -1,8 +1,9 @@
 package dev.rt.supervisor.proxy;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.rt.protocol.RtException;
-import dev.rt.supervisor.config.UndiciConfig;
+import dev.rt.config.ErrorCode;
+import dev.rt.config.RtException;
+import dev.rt.config.UndiciConfig;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.util.ArrayList;
@@ -116,6 +117,6 @@ final class TokenInterceptor {
     }
 
     private static RtException invalid(String message) {
-        return new RtException("RT_CONFIG_INVALID", message);
+        return new RtException(ErrorCode.CONFIG_INVALID, message);
     }
 }

@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.rt.supervisor.config.ConfigException;
-import dev.rt.supervisor.config.LoggerConfig;
+import dev.rt.config.ConfigException;
+import dev.rt.config.LoggerConfig;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

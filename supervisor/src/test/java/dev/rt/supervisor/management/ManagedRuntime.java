@@ -5,7 +5,7 @@ import dev.rt.supervisor.RuntimeOptions;
 import dev.rt.supervisor.Supervisor;
 import dev.rt.supervisor.WorkerState;
 import dev.rt.supervisor.WorkerView;
-import dev.rt.supervisor.config.RuntimeConfigLoader;
+import dev.rt.config.RuntimeConfigLoader;
 import dev.rt.supervisor.log.RuntimeLog;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

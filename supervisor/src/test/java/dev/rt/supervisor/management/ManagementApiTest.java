@@ -4,7 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.rt.protocol.RtException;
+import dev.rt.config.ErrorCode;
+import dev.rt.config.RtException;
 import dev.rt.supervisor.Fixtures;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -111,8 +112,10 @@ class ManagementApiTest {
     }
 
     @Test
-    void serviceConfigIsItsOwnApplicationSection() throws IOException {
-        assertThat(client.getJson("/services/back/config").path("build").asText()).isEqualTo("dev.rt.testdata.probe.Probe");
+    void serviceConfigIsItsWholeResolvedConfigurationFile() throws IOException {
+        JsonNode config = client.getJson("/services/back/config");
+        assertThat(config.path("java").path("build").asText()).isEqualTo("dev.rt.testdata.probe.Probe");
+        assertThat(config.path("java").path("classpath").get(0).asText()).isEqualTo("../../target/rt-testdata.jar");
     }
 
     @Test
@@ -226,7 +229,7 @@ class ManagementApiTest {
                         }
                         if (seen.indexOf("live marker line") >= 0) {
                             live.countDown();
-                            throw new RtException("DONE", "done");
+                            throw new RtException(ErrorCode.INTERRUPTED, "done");
                         }
                     }
                 });

@@ -2,7 +2,7 @@ package dev.rt.supervisor.metrics;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.rt.supervisor.config.MetricsConfig;
+import dev.rt.config.MetricsConfig;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.Optional;

@@ -3,7 +3,7 @@ package dev.rt.supervisor.process;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.rt.supervisor.TestServices;
-import dev.rt.supervisor.config.HealthConfig;
+import dev.rt.config.HealthConfig;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -29,14 +29,14 @@ class WorkerCommandTest {
     }
 
     @Test
-    void optionsComeInOrderRtsThenDebuggerThenPreloadThenNodeOptionsThenClassPath() {
+    void optionsComeInOrderRtsThenDebuggerThenPreloadThenNodeOptionsThenAgentKindAndServiceClassPath() {
         var service = TestServices.service("api", heap(4L << 30, OptionalLong.empty()), List.of("-Xmx1g", "-Dx=y"), List.of());
 
         List<String> args = command.processFor(service, 3, 4000, Map.of(), List.of("-agentlib:jdwp=x"), false).command();
 
         assertThat(args.get(0)).isEqualTo("/jdk/bin/java");
         assertThat(args).containsSubsequence("-Xmx4096m", "-agentlib:jdwp=x", "-javaagent:/srv/api/agent.jar", "-Xmx1g",
-                "-Dx=y", "-cp", "/cache/agent.jar:/srv/api/app.jar", "dev.rt.agent.WorkerMain");
+                "-Dx=y", "-cp", "/cache/agent.jar:/srv/api/rt-kind-java.jar:/srv/api/app.jar", "dev.rt.agent.WorkerMain");
         assertThat(args).noneMatch(arg -> arg.startsWith("-Xmn"));
     }
 

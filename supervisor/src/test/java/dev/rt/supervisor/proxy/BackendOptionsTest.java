@@ -3,7 +3,7 @@ package dev.rt.supervisor.proxy;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.rt.supervisor.config.UndiciConfig;
+import dev.rt.config.UndiciConfig;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.ProxySelector;

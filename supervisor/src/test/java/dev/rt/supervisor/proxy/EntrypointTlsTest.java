@@ -5,9 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import dev.rt.protocol.RtException;
-import dev.rt.supervisor.config.HttpsConfig;
-import dev.rt.supervisor.config.PemSource;
+import dev.rt.config.RtException;
+import dev.rt.config.HttpsConfig;
+import dev.rt.config.PemSource;
 import io.netty.handler.ssl.OpenSsl;
 import io.netty.handler.ssl.SslProvider;
 import java.net.InetSocketAddress;

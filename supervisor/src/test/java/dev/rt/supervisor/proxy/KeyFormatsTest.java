@@ -3,9 +3,9 @@ package dev.rt.supervisor.proxy;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.rt.protocol.RtException;
-import dev.rt.supervisor.config.HttpsConfig;
-import dev.rt.supervisor.config.PemSource;
+import dev.rt.config.RtException;
+import dev.rt.config.HttpsConfig;
+import dev.rt.config.PemSource;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

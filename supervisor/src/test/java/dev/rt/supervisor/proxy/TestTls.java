@@ -1,8 +1,8 @@
 package dev.rt.supervisor.proxy;
 
 import dev.rt.supervisor.Fixtures;
-import dev.rt.supervisor.config.HttpsConfig;
-import dev.rt.supervisor.config.PemSource;
+import dev.rt.config.HttpsConfig;
+import dev.rt.config.PemSource;
 import io.netty.handler.ssl.SslProvider;
 import java.io.InputStream;
 import java.nio.file.Files;

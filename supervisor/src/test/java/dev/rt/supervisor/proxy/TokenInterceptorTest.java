@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.rt.protocol.RtException;
-import dev.rt.supervisor.config.UndiciConfig;
+import dev.rt.config.RtException;
+import dev.rt.config.UndiciConfig;
 import java.net.InetSocketAddress;
 import java.net.ProxySelector;
 import java.net.URI;

@@ -1,0 +1,53 @@
+package dev.rt.config;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.rt.kind.KindException;
+import dev.rt.protocol.JsonValues;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Reads a service's own configuration file (found in its directory like a runtime file, or named by
+ * {@code config}) and asks its kind what its workers need: an {@link ApplicationConfig}.
+ */
+final class ApplicationConfigLoader {
+    private ApplicationConfigLoader() {
+    }
+
+    /** The service configuration file in {@code directory}, by the runtime lookup order. */
+    static Path find(Path directory, ConfigNode where) {
+        for (String name : ConfigFormat.LOOKUP_ORDER) {
+            Path candidate = directory.resolve(name);
+            if (Files.isRegularFile(candidate)) {
+                return candidate;
+            }
+        }
+        throw where.error("no service configuration file in " + directory + ": looked for "
+                + String.join(", ", ConfigFormat.LOOKUP_ORDER) + " (add one, or name it with \"config\")");
+    }
+
+    /** A loaded service configuration and the services its kind says it depends on. */
+    record Loaded(ApplicationConfig application, List<String> dependencies) {
+    }
+
+    /** The runnable form of a processed service configuration, from its installed kind. */
+    static Loaded load(Path file, ConfigKind kind, JsonNode tree) {
+        InstalledKind installed = Kinds.installed().find(kind.key()).orElseThrow(() -> new ConfigException(
+                ErrorCode.CONFIG_KIND_UNAVAILABLE, file + ": /" + kind.key() + ": the \"" + kind.key()
+                        + "\" application kind is valid but cannot run in this version of rt; use "
+                        + ConfigPipeline.oneOf(Kinds.installed().names().stream().map(k -> "\"" + k + "\"").toList(), "or")));
+        Map<String, Object> configuration = JsonValues.object(tree);
+        Path directory = file.toAbsolutePath().getParent();
+        try {
+            List<Path> classpath = installed.kind().classPath(configuration, directory);
+            List<String> dependencies = installed.kind().dependencies(configuration);
+            return new Loaded(new ApplicationConfig(file, kind.key(), tree, installed.jars(), classpath,
+                    WatchConfig.of(tree)), dependencies);
+        } catch (KindException e) {
+            throw new ConfigException(ErrorCode.CONFIG_INVALID, file + ": " + e.pointer().orElse("/" + kind.key()) + ": "
+                    + e.getMessage());
+        }
+    }
+}

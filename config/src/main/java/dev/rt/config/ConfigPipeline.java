@@ -1,0 +1,96 @@
+package dev.rt.config;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * One configuration file from parsed tree to checked, defaulted tree: kind (from {@code $schema} or the
+ * top-level key) → placeholders → {@code strictEnv} → upgrade to the current schema version → coercion of
+ * placeholder strings → JSON Schema validation (every error at once) → defaults.
+ */
+final class ConfigPipeline {
+    /** A processed file: its kind, its tree with defaults, and warnings to log (strictEnv "warn"). */
+    record Processed(ConfigKind kind, JsonNode tree, List<String> warnings) {
+    }
+
+    private ConfigPipeline() {
+    }
+
+    static Processed process(Path file, JsonNode raw, Optional<ConfigKind> expected, Map<String, String> env,
+            Collection<String> serviceIds) {
+        ConfigNode root = ConfigNode.root(file, raw);
+        Optional<SchemaUrl> url = root.get("$schema").optionalString().flatMap(text -> SchemaUrl.parse(text, root.get("$schema")));
+        ConfigKind kind = kind(root, url, expected);
+
+        PlaceholderResolver placeholders = new PlaceholderResolver(env, serviceIds);
+        JsonNode tree = placeholders.resolve(raw);
+        List<String> warnings = new ArrayList<>(StrictEnv.check(file, ConfigNode.root(file, tree).get("runtime"), placeholders));
+
+        tree = SchemaUpgrades.apply(kind, url.map(SchemaUrl::version).orElse(SchemaUrl.CURRENT_VERSION), (ObjectNode) tree);
+        SchemaCatalog catalog = SchemaCatalog.get();
+        JsonNode schema = catalog.document(kind);
+        new SchemaCoercion(catalog.navigator(kind)).apply(tree, schema);
+        List<Violation> violations = catalog.validate(kind, tree);
+        if (!violations.isEmpty()) {
+            throw ConfigException.invalid(violations.stream()
+                    .map(v -> v.describe(file) + hint(placeholders, v.pointer(), env))
+                    .collect(Collectors.joining("\n")));
+        }
+        new SchemaDefaults(catalog.navigator(kind)).apply(tree, schema);
+        return new Processed(kind, tree, warnings);
+    }
+
+    private static ConfigKind kind(ConfigNode root, Optional<SchemaUrl> url, Optional<ConfigKind> expected) {
+        if (url.isPresent()) {
+            ConfigKind declared = url.get().kind();
+            if (expected.isPresent() && expected.get() != declared
+                    && !(expected.get().isApplication() && declared.isApplication())) {
+                throw root.get("$schema").error("declares a " + declared.key() + " configuration where a "
+                        + expected.get().key() + " configuration is expected");
+            }
+            if (expected.isEmpty() && !declared.isApplication()) { // a service's own file (see ServiceEntryLoader)
+                throw root.get("$schema").error("declares a " + declared.key() + " configuration where a service's own "
+                        + "configuration is expected (" + oneOf(ConfigKind.applicationKeys(), "or") + ")");
+            }
+            return declared;
+        }
+        List<ConfigKind> keys = ConfigKind.values().stream()
+                .filter(ConfigKind::isApplication).filter(k -> root.has(k.key())).toList();
+        if (keys.size() == 1 && expected.map(ConfigKind::isApplication).orElse(true)) {
+            return keys.get(0);
+        }
+        if (keys.size() > 1) {
+            throw root.error("several application kinds (" + keys.stream().map(ConfigKind::key).collect(Collectors.joining(", "))
+                    + "); keep exactly one");
+        }
+        return expected.filter(k -> !k.isApplication()).orElseThrow(() -> root.error("no application kind: expected "
+                + "one of the top-level keys " + String.join(", ", ConfigKind.applicationKeys())
+                + ", or a $schema naming the kind"));
+    }
+
+    /** {@code a, b, c or d}. */
+    static String oneOf(List<String> words, String last) {
+        return words.size() < 2 ? String.join("", words)
+                : String.join(", ", words.subList(0, words.size() - 1)) + " " + last + " " + words.get(words.size() - 1);
+    }
+
+    private static String hint(PlaceholderResolver placeholders, String pointer, Map<String, String> env) {
+        Set<String> names = placeholders.sources(pointer);
+        if (names.isEmpty()) {
+            return "";
+        }
+        List<String> unset = names.stream().filter(n -> !env.containsKey(n)).toList();
+        String from = names.stream().map(n -> "{" + n + "}").collect(Collectors.joining(""));
+        return unset.isEmpty() ? " (the value comes from " + from + "; check " + String.join(", ", names) + ")"
+                : " (the value comes from " + from + "; " + String.join(", ", unset) + (unset.size() == 1 ? " is" : " are")
+                        + " not set)";
+    }
+}

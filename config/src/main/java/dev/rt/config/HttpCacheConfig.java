@@ -1,0 +1,69 @@
+package dev.rt.config;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalLong;
+
+/**
+ * {@code httpCache}: the client-side HTTP cache shared by every worker. Absent or {@code false}: off;
+ * {@code true}: the in-memory store caching GET and HEAD; an object: on, with its settings.
+ *
+ * @param store        package name or file path of a custom store; empty for the in-memory one
+ * @param maxSize      bytes the whole cache may hold
+ * @param maxEntrySize bytes one cached response may hold
+ */
+public record HttpCacheConfig(
+        boolean enabled,
+        Optional<String> store,
+        List<String> methods,
+        Optional<String> cacheTagsHeader,
+        OptionalLong maxCount,
+        OptionalLong maxSize,
+        OptionalLong maxEntrySize) {
+
+    public static final List<String> DEFAULT_METHODS = List.of("GET", "HEAD");
+
+    public static final HttpCacheConfig DISABLED = new HttpCacheConfig(false, Optional.empty(), DEFAULT_METHODS,
+            Optional.empty(), OptionalLong.empty(), OptionalLong.empty(), OptionalLong.empty());
+    public static final HttpCacheConfig DEFAULTS = new HttpCacheConfig(true, Optional.empty(), DEFAULT_METHODS,
+            Optional.empty(), OptionalLong.empty(), OptionalLong.empty(), OptionalLong.empty());
+
+    public HttpCacheConfig {
+        Objects.requireNonNull(store, "store");
+        methods = List.copyOf(methods);
+        Objects.requireNonNull(cacheTagsHeader, "cacheTagsHeader");
+        Objects.requireNonNull(maxCount, "maxCount");
+        Objects.requireNonNull(maxSize, "maxSize");
+        Objects.requireNonNull(maxEntrySize, "maxEntrySize");
+    }
+
+    public static HttpCacheConfig from(JsonNode httpCache) {
+        if (!Section.present(httpCache)) {
+            return DISABLED;
+        }
+        if (!httpCache.isObject()) {
+            return Section.flag(httpCache, false) ? DEFAULTS : DISABLED;
+        }
+        JsonNode methods = Section.child(httpCache, "methods");
+        return new HttpCacheConfig(true,
+                Section.optionalText(httpCache, "store"),
+                Section.present(methods) ? Section.strings(methods) : DEFAULT_METHODS,
+                Section.optionalText(httpCache, "cacheTagsHeader"),
+                Section.optionalLong(httpCache, "maxCount"),
+                bytes(Section.child(httpCache, "maxSize")),
+                bytes(Section.child(httpCache, "maxEntrySize")));
+    }
+
+    private static OptionalLong bytes(JsonNode size) {
+        if (!Section.present(size)) {
+            return OptionalLong.empty();
+        }
+        long bytes = size.isNumber() ? size.longValue() : ByteSize.parse(size.asText());
+        if (bytes < 1) {
+            throw new IllegalArgumentException("not a size in bytes: " + size);
+        }
+        return OptionalLong.of(bytes);
+    }
+}

@@ -1,0 +1,30 @@
+package dev.rt.config;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * {@code server.https}: TLS for a server. Keys and certificates each come as one source or a list of them.
+ *
+ * @param allowHTTP1 with {@code http2} on, also accept HTTP/1.1 clients
+ */
+public record HttpsConfig(boolean allowHTTP1, List<PemSource> keys, List<PemSource> certs) {
+    public HttpsConfig {
+        keys = List.copyOf(keys);
+        certs = List.copyOf(certs);
+        if (keys.isEmpty() || certs.isEmpty()) {
+            throw new IllegalArgumentException("https needs a key and a cert");
+        }
+    }
+
+    /** The {@code https} object, or empty when it is absent (no TLS). */
+    public static Optional<HttpsConfig> from(JsonNode https) {
+        if (!Section.present(https)) {
+            return Optional.empty();
+        }
+        return Optional.of(new HttpsConfig(Section.flag(https, "allowHTTP1", false),
+                PemSource.listFrom(Section.child(https, "key")),
+                PemSource.listFrom(Section.child(https, "cert"))));
+    }
+}

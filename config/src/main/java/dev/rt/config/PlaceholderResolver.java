@@ -1,0 +1,115 @@
+package dev.rt.config;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.TextNode;
+import java.util.Collection;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Replaces {@code {NAME}} placeholders inside every string value of a configuration tree by environment
+ * variables. An unset variable gives the empty string (and is recorded as missing). {@code {RT_<ID>_URL}}
+ * resolves to {@code http://<id>.rt.local} for a service that exists, unless the variable is set.
+ * One pass only: a value that itself contains braces is not expanded again, so there are no loops.
+ */
+public final class PlaceholderResolver {
+    private static final Pattern PLACEHOLDER = Pattern.compile("\\{([A-Za-z0-9_]+)}");
+
+    private final Map<String, String> env;
+    private final Map<String, String> serviceUrls = new java.util.HashMap<>();
+    private final Set<String> missing = new TreeSet<>();
+    private final Set<String> fellBack = new TreeSet<>();
+    private final Map<String, Set<String>> sources = new java.util.HashMap<>();
+    private String pointer = "";
+
+    /**
+     * @param env        variables by precedence already merged (the real environment beats .env files)
+     * @param serviceIds ids of the runtime's services, for {@code RT_<ID>_URL}
+     */
+    public PlaceholderResolver(Map<String, String> env, Collection<String> serviceIds) {
+        this.env = Map.copyOf(env);
+        for (String id : serviceIds) {
+            serviceUrls.put("RT_" + id.toUpperCase(Locale.ROOT).replace('-', '_') + "_URL", "http://" + id + ".rt.local");
+        }
+    }
+
+    /** A copy of {@code tree} with every placeholder replaced; {@link #sources} tells which value came from which variable. */
+    public JsonNode resolve(JsonNode tree) {
+        return resolveAt(tree, "");
+    }
+
+    private JsonNode resolveAt(JsonNode tree, String at) {
+        if (tree.isTextual()) {
+            pointer = at;
+            return TextNode.valueOf(resolve(tree.textValue()));
+        }
+        if (tree.isObject()) {
+            ObjectNode copy = ((ObjectNode) tree).objectNode();
+            tree.fields().forEachRemaining(field -> copy.set(field.getKey(),
+                    resolveAt(field.getValue(), at + "/" + field.getKey().replace("~", "~0").replace("/", "~1"))));
+            return copy;
+        }
+        if (tree.isArray()) {
+            ArrayNode copy = ((ArrayNode) tree).arrayNode();
+            for (int i = 0; i < tree.size(); i++) {
+                copy.add(resolveAt(tree.get(i), at + "/" + i));
+            }
+            return copy;
+        }
+        return tree;
+    }
+
+    /** The variables whose values make up the string at {@code pointer} (empty when it had no placeholder). */
+    public Set<String> sources(String pointer) {
+        return sources.getOrDefault(pointer, Set.of());
+    }
+
+    public String resolve(String value) {
+        if (value.indexOf('{') < 0) {
+            return value;
+        }
+        Matcher matcher = PLACEHOLDER.matcher(value);
+        StringBuilder out = new StringBuilder(value.length());
+        while (matcher.find()) {
+            matcher.appendReplacement(out, Matcher.quoteReplacement(lookup(matcher.group(1))));
+        }
+        matcher.appendTail(out);
+        return out.toString();
+    }
+
+    private String lookup(String name) {
+        sources.computeIfAbsent(pointer, p -> new TreeSet<>()).add(name);
+        String value = env.get(name);
+        if (value != null) {
+            return value;
+        }
+        String url = serviceUrls.get(name);
+        if (url != null) {
+            fellBack.add(name);
+            return url;
+        }
+        missing.add(name);
+        return "";
+    }
+
+    /** Variables referenced but not set, sorted. */
+    public Set<String> missing() {
+        return Set.copyOf(missing);
+    }
+
+    /** {@code RT_<ID>_URL} variables that were not set and resolved to the service's mesh URL, sorted. */
+    public Set<String> replacedByFallback() {
+        return Set.copyOf(fellBack);
+    }
+
+    /** Sorted, comma-separated, for messages. */
+    static String list(Set<String> names) {
+        return String.join(", ", new TreeSet<>(names));
+    }
+}

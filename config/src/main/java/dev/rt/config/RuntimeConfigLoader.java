@@ -1,0 +1,214 @@
+package dev.rt.config;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Loads a runtime configuration: find the file, parse it by extension, load {@code .env}, run it through the
+ * {@link ConfigPipeline} against the runtime schema, expand {@code autoload}, merge the service list aliases,
+ * resolve the entrypoint, then load each service's own configuration through the same pipeline. A service
+ * configuration given where a runtime one is expected runs as a one-service runtime.
+ */
+public final class RuntimeConfigLoader {
+    static final List<String> SERVICE_LISTS = List.of("services", "applications", "web");
+
+    private final Map<String, String> realEnv;
+    private final Path cwd;
+
+    public RuntimeConfigLoader(Map<String, String> realEnv, Path cwd) {
+        this.realEnv = Map.copyOf(realEnv);
+        this.cwd = cwd.toAbsolutePath().normalize();
+    }
+
+    /** Finds the configuration file: the one given (relative to the current directory) or the first of the lookup names. */
+    public Path locate(Optional<Path> given) {
+        if (given.isPresent()) {
+            Path file = cwd.resolve(given.get()).normalize();
+            if (Files.isDirectory(file)) {
+                return new RuntimeConfigLoader(realEnv, file).locate(Optional.empty());
+            }
+            if (!Files.exists(file)) {
+                throw new ConfigException(ErrorCode.CONFIG_NOT_FOUND, file + ": no such configuration file");
+            }
+            return file;
+        }
+        return ConfigFormat.LOOKUP_ORDER.stream()
+                .map(cwd::resolve)
+                .filter(Files::isRegularFile)
+                .findFirst()
+                .orElseThrow(() -> new ConfigException(ErrorCode.CONFIG_NOT_FOUND, "no configuration file found in " + cwd
+                        + ": looked for " + String.join(", ", ConfigFormat.LOOKUP_ORDER)
+                        + " (run rt where one is, or give it with -c <path>)"));
+    }
+
+    public RuntimeConfig load(Optional<Path> given) {
+        Path file = locate(given);
+        Path root = file.getParent();
+        JsonNode raw = ConfigFormat.of(file).read(file);
+        if (isApplication(raw)) {
+            raw = wrapAsRuntime(file, raw);
+        }
+        Path dotEnvFile = Files.isRegularFile(root.resolve(".env")) ? root.resolve(".env") : cwd.resolve(".env");
+        Map<String, String> runtimeDotEnv = DotEnv.readIfPresent(dotEnvFile);
+        Map<String, String> placeholderEnv = new HashMap<>(runtimeDotEnv);
+        placeholderEnv.putAll(realEnv);
+        placeholderEnv.put("RT_ROOT", root.toString());
+        Set<String> ids = new LinkedHashSet<>(rawServiceIds(raw));
+        ids.addAll(Autoload.rawIds(raw, root));
+
+        ConfigPipeline.Processed processed = ConfigPipeline.process(file, raw, Optional.of(ConfigKind.RUNTIME),
+                placeholderEnv, ids);
+        ConfigNode config = ConfigNode.root(file, processed.tree());
+        List<String> warnings = new ArrayList<>(processed.warnings());
+
+        List<ConfigNode> explicit = new ArrayList<>();
+        SERVICE_LISTS.forEach(list -> explicit.addAll(config.get(list).elements()));
+        List<ConfigNode> serviceNodes = Autoload.merge(config, root, explicit);
+        if (serviceNodes.isEmpty()) {
+            throw config.error("no services: add a \"services\" list (each entry with an \"id\" and a \"path\"), "
+                    + "or an \"autoload\" folder that holds some");
+        }
+        String entrypoint = entrypoint(config, serviceNodes);
+        Map<String, String> runtimeEnv = new LinkedHashMap<>(runtimeDotEnv);
+        runtimeEnv.putAll(config.get("env").stringMap());
+        RestartPolicy restart = restartPolicy(config.get("restartOnError"));
+        HealthConfig health = HealthReader.read(config.get("health"), HealthConfig.DEFAULTS);
+        ServiceEntryLoader serviceLoader = new ServiceEntryLoader(root, runtimeEnv, realEnv, ids);
+        int defaultWorkers = config.get("workers").positiveInt(1);
+        List<ServiceConfig> services = new ArrayList<>();
+        Set<String> seen = new LinkedHashSet<>();
+        for (ConfigNode node : serviceNodes) {
+            ServiceConfig service = serviceLoader.load(node, defaultWorkers, entrypoint, restart, health, warnings);
+            if (!seen.add(service.id())) {
+                throw node.get("id").error("duplicate service id \"" + service.id() + "\"");
+            }
+            services.add(service);
+        }
+        ServiceDependencies.check(serviceNodes, services);
+        ConfigNode shutdown = config.get("gracefulShutdown");
+        ConfigNode server = config.get("server");
+        checkSchedulerNames(config.get("scheduler"));
+        checkPemPaths(server.get("https"), root);
+        return new RuntimeConfig(file, root, entrypoint, services,
+                new ServerConfig(server.get("hostname").string(ServerConfig.DEFAULT_HOSTNAME),
+                        (int) server.get("port").integer(ServerConfig.DEFAULT_PORT, 0, 65535),
+                        server.get("http2").bool(false), HttpsConfig.from(server.get("https").json())),
+                new GracefulShutdown(shutdown.get("service").millis(GracefulShutdown.DEFAULT_MILLIS),
+                        shutdown.get("runtime").millis(GracefulShutdown.DEFAULT_MILLIS)),
+                config.get("startTimeout").millis(RuntimeConfig.DEFAULT_START_TIMEOUT_MILLIS),
+                restart,
+                config.get("serviceTimeout").millis(RuntimeConfig.DEFAULT_SERVICE_TIMEOUT_MILLIS),
+                config.get("messagingTimeout").millis(RuntimeConfig.DEFAULT_SERVICE_TIMEOUT_MILLIS),
+                config.get("exitOnUnhandledErrors").bool(true),
+                config.get("watch").bool(false),
+                SERVICE_LISTS.stream().anyMatch(config::has),
+                config.get("basePath").optionalString().filter(p -> !p.isBlank() && !p.equals("/")),
+                RuntimeSections.from(processed.tree()),
+                processed.tree(),
+                warnings);
+    }
+
+    private static void checkSchedulerNames(ConfigNode scheduler) {
+        Set<String> names = new java.util.HashSet<>();
+        for (ConfigNode job : scheduler.elements()) {
+            String name = job.get("name").requiredString();
+            if (!names.add(name)) {
+                throw job.get("name").error("scheduler \"" + name + "\" is already registered; job names must be unique");
+            }
+            CronExpression.check(job.get("cron"), name);
+        }
+    }
+
+    /** PEM files named by {@code server.https}: a path that cannot name a file is refused here, with its pointer. */
+    private static void checkPemPaths(ConfigNode https, Path root) {
+        for (String key : List.of("key", "cert")) {
+            ConfigNode sources = https.get(key);
+            List<ConfigNode> each = sources.json().isArray() ? sources.elements() : List.of(sources);
+            each.stream().filter(source -> source.json().isObject()).forEach(source -> source.get("path").path(root));
+        }
+    }
+
+    /** True when the tree is a service's own configuration rather than a runtime one. */
+    static boolean isApplication(JsonNode raw) {
+        JsonNode schema = raw.path("$schema");
+        if (schema.isTextual() && schema.textValue().contains("schemas.rt.dev/")) {
+            return !schema.textValue().contains("schemas.rt.dev/runtime/");
+        }
+        boolean hasKind = ConfigKind.applicationKeys().stream().anyMatch(raw::has);
+        return hasKind && SERVICE_LISTS.stream().noneMatch(raw::has) && !raw.has("autoload");
+    }
+
+    /**
+     * A service configuration run on its own: its {@code runtime} section supplies the runtime settings, its
+     * {@code runtime.strictEnv} the runtime's {@code runtime.strictEnv}, and {@code runtime.application} the
+     * settings of the one service entry (REFERENCE.md §3.1).
+     */
+    private static ObjectNode wrapAsRuntime(Path file, JsonNode application) {
+        ObjectNode runtime = application.path("runtime").isObject()
+                ? ((ObjectNode) application.get("runtime")).deepCopy() : JsonNodeFactory.instance.objectNode();
+        JsonNode overrides = runtime.remove("application");
+        JsonNode strictEnv = runtime.remove("strictEnv");
+        if (strictEnv != null) {
+            ObjectNode options = runtime.path("runtime").isObject() ? (ObjectNode) runtime.get("runtime") : runtime.putObject("runtime");
+            options.set("strictEnv", strictEnv);
+        }
+        String id = file.toAbsolutePath().getParent().getFileName().toString().replaceAll("[^A-Za-z0-9_-]", "-");
+        ObjectNode service = runtime.putArray("services").addObject();
+        if (overrides != null && overrides.isObject()) {
+            service.setAll((ObjectNode) overrides);
+        }
+        service.put("id", id).put("path", ".").put("config", file.getFileName().toString());
+        runtime.put("entrypoint", id);
+        return runtime;
+    }
+
+    private static Set<String> rawServiceIds(JsonNode raw) {
+        Set<String> ids = new LinkedHashSet<>();
+        for (String list : SERVICE_LISTS) {
+            raw.path(list).forEach(s -> {
+                if (s.path("id").isTextual()) {
+                    ids.add(s.get("id").textValue());
+                }
+            });
+        }
+        return ids;
+    }
+
+    private static String entrypoint(ConfigNode config, List<ConfigNode> services) {
+        List<String> ids = services.stream().map(s -> s.get("id").requiredString()).toList();
+        Optional<String> given = config.get("entrypoint").optionalString();
+        if (given.isEmpty()) {
+            if (ids.size() == 1) {
+                return ids.get(0);
+            }
+            throw config.get("entrypoint").error("is required when there are several services; set it to one of "
+                    + String.join(", ", ids));
+        }
+        if (!ids.contains(given.get())) {
+            throw config.get("entrypoint").error("names no service: \"" + given.get() + "\"; the services are "
+                    + String.join(", ", ids));
+        }
+        return given.get();
+    }
+
+    static RestartPolicy restartPolicy(ConfigNode node) {
+        if (node.isMissing()) {
+            return RestartPolicy.of(RestartPolicy.DEFAULT_DELAY_MILLIS);
+        }
+        if (node.json().isBoolean()) {
+            return node.json().booleanValue() ? RestartPolicy.of(RestartPolicy.DEFAULT_DELAY_MILLIS) : RestartPolicy.of(0);
+        }
+        return RestartPolicy.of(node.integer(RestartPolicy.DEFAULT_DELAY_MILLIS, 0, Integer.MAX_VALUE));
+    }
+}

@@ -1,0 +1,52 @@
+package dev.rt.config;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * One service of the runtime, resolved: its directory, its own application configuration, how many workers
+ * it runs and what each worker JVM receives.
+ *
+ * @param env        variables for the worker from configuration (runtime .env, runtime env, envfile, env);
+ *                   the real environment still wins over these when the worker starts
+ * @param jvmOptions extra JVM options ({@code nodeOptions}), appended after rt's own
+ * @param preload    jars loaded first as {@code -javaagent}
+ * @param dependencies ids of the services this one needs started first ({@code dependencies})
+ * @param restartOnError this service's restart policy (its own {@code restartOnError}, else the runtime's)
+ * @param health     the runtime's {@code health} overridden by the service's
+ */
+public record ServiceConfig(
+        String id,
+        Path directory,
+        int workers,
+        List<String> arguments,
+        Map<String, String> env,
+        List<String> jvmOptions,
+        List<Path> preload,
+        List<String> dependencies,
+        RestartPolicy restartOnError,
+        HealthConfig health,
+        ApplicationConfig application) {
+
+    public ServiceConfig {
+        Objects.requireNonNull(id, "id");
+        Objects.requireNonNull(directory, "directory");
+        Objects.requireNonNull(application, "application");
+        if (workers < 1) {
+            throw new IllegalArgumentException("workers must be positive: " + workers);
+        }
+        arguments = List.copyOf(arguments);
+        env = Map.copyOf(env);
+        jvmOptions = List.copyOf(jvmOptions);
+        preload = List.copyOf(preload);
+        dependencies = List.copyOf(dependencies);
+        Objects.requireNonNull(restartOnError, "restartOnError");
+        Objects.requireNonNull(health, "health");
+    }
+
+    public String meshUrl() {
+        return "http://" + id + ".rt.local";
+    }
+}

@@ -1,0 +1,88 @@
+package dev.rt.config;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/** Reads one entry of {@code services} and the service's own configuration file. */
+final class ServiceEntryLoader {
+    private final Path root;
+    private final Map<String, String> runtimeEnv;
+    private final Map<String, String> realEnv;
+    private final Set<String> serviceIds;
+
+    ServiceEntryLoader(Path root, Map<String, String> runtimeEnv, Map<String, String> realEnv, Set<String> serviceIds) {
+        this.root = root;
+        this.runtimeEnv = runtimeEnv;
+        this.realEnv = realEnv;
+        this.serviceIds = serviceIds;
+    }
+
+    ServiceConfig load(ConfigNode node, int defaultWorkers, String entrypoint, RestartPolicy restart, HealthConfig health,
+            List<String> warnings) {
+        String id = node.get("id").requiredString();
+        if (!id.matches("[A-Za-z0-9][A-Za-z0-9_-]*")) {
+            throw node.get("id").error("must be letters, digits, \"-\" and \"_\" (it becomes the host name "
+                    + "<id>.rt.local), found \"" + id + "\"");
+        }
+        if (node.has("url") && !node.has("path")) {
+            throw node.get("url").error("services resolved from a git url are not available in this version of rt; "
+                    + "clone it and give its \"path\"");
+        }
+        Path directory = node.get("path").path(root);
+        if (!Files.isDirectory(directory)) {
+            throw node.get("path").error("the directory " + directory + (Files.exists(directory)
+                    ? " is a file, not a directory" : " does not exist"));
+        }
+        Path configFile = node.has("config") ? node.get("config").path(directory)
+                : ApplicationConfigLoader.find(directory, node.get("path"));
+        if (!Files.isRegularFile(configFile)) {
+            throw node.get("config").error("the service configuration file " + configFile + notAFile(configFile));
+        }
+
+        Map<String, String> env = new LinkedHashMap<>(runtimeEnv);
+        Path envfile = node.has("envfile") ? node.get("envfile").path(root) : directory.resolve(".env");
+        if (node.has("envfile") && !Files.isRegularFile(envfile)) {
+            throw node.get("envfile").error("the env file " + envfile + notAFile(envfile));
+        }
+        env.putAll(DotEnv.readIfPresent(envfile));
+        env.putAll(node.get("env").stringMap());
+
+        Map<String, String> placeholderEnv = new HashMap<>(env);
+        placeholderEnv.putAll(realEnv);
+        placeholderEnv.put("RT_ROOT", directory.toString());
+        ConfigPipeline.Processed processed = ConfigPipeline.process(configFile, ConfigFormat.of(configFile).read(configFile),
+                Optional.empty(), placeholderEnv, serviceIds);
+        warnings.addAll(processed.warnings());
+        ApplicationConfigLoader.Loaded application = ApplicationConfigLoader.load(configFile, processed.kind(),
+                processed.tree());
+
+        int workers = node.get("workers").positiveInt(defaultWorkers);
+        return new ServiceConfig(id, directory, id.equals(entrypoint) ? 1 : workers,
+                node.get("arguments").strings(),
+                env,
+                node.get("nodeOptions").optionalString().map(o -> ShellWords.split(o, node.get("nodeOptions"))).orElse(List.of()),
+                preload(node.get("preload"), directory),
+                ImpliedDependencies.of(id, node.get("dependencies").strings(), processed.tree(), application.dependencies()),
+                node.has("restartOnError") ? RuntimeConfigLoader.restartPolicy(node.get("restartOnError")) : restart,
+                HealthReader.read(node.get("health"), health),
+                application.application());
+    }
+
+    private static List<Path> preload(ConfigNode node, Path directory) {
+        if (!node.isMissing() && node.json().isTextual()) {
+            return List.of(node.path(directory));
+        }
+        return node.elements().stream().map(element -> element.path(directory)).toList();
+    }
+
+    /** Why {@code file}, which is not a regular file, cannot be read: " does not exist" or " is a directory...". */
+    static String notAFile(Path file) {
+        return Files.isDirectory(file) ? " is a directory, not a file" : " does not exist";
+    }
+}

@@ -1,0 +1,45 @@
+package dev.rt.config;
+
+import static dev.rt.config.BundledSchemas.parse;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.node.MissingNode;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalLong;
+import org.junit.jupiter.api.Test;
+
+class HttpCacheConfigTest {
+
+    @Test
+    void absentOrFalseIsOff() {
+        assertThat(HttpCacheConfig.from(MissingNode.getInstance())).isEqualTo(HttpCacheConfig.DISABLED);
+        assertThat(HttpCacheConfig.from(parse("false")).enabled()).isFalse();
+    }
+
+    @Test
+    void trueCachesGetAndHeadInMemory() {
+        HttpCacheConfig cache = HttpCacheConfig.from(parse("true"));
+
+        assertThat(cache.enabled()).isTrue();
+        assertThat(cache.store()).isEmpty();
+        assertThat(cache.methods()).containsExactly("GET", "HEAD");
+        assertThat(cache.maxSize()).isEmpty();
+    }
+
+    @Test
+    void objectIsReadAsWritten() {
+        HttpCacheConfig cache = HttpCacheConfig.from(parse("""
+                {"store": "./store.js", "methods": ["GET"], "cacheTagsHeader": "X-Cache-Tags",
+                 "maxCount": 100, "maxSize": 1048576, "maxEntrySize": 4096}
+                """));
+
+        assertThat(cache).isEqualTo(new HttpCacheConfig(true, Optional.of("./store.js"), List.of("GET"),
+                Optional.of("X-Cache-Tags"), OptionalLong.of(100), OptionalLong.of(1 << 20), OptionalLong.of(4096)));
+    }
+
+    @Test
+    void objectWithoutMethodsCachesGetAndHead() {
+        assertThat(HttpCacheConfig.from(parse("{\"maxCount\": 10}")).methods()).containsExactly("GET", "HEAD");
+    }
+}

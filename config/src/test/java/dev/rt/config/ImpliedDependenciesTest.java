@@ -1,0 +1,26 @@
+package dev.rt.config;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class ImpliedDependenciesTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @Test
+    void declaredThenClientsThenTheKindsOwnEachIdOnceNeverItself() throws Exception {
+        var service = JSON.readTree("{\"clients\": [{\"serviceId\": \"b\"}, {\"serviceId\": \"c\"}, {\"url\": \"http://x\"},"
+                + " {\"serviceId\": \"self\"}]}");
+
+        assertThat(ImpliedDependencies.of("self", List.of("a", "z"), service, List.of("d", "a", "self")))
+                .containsExactly("a", "z", "b", "c", "d");
+    }
+
+    @Test
+    void aServiceWithoutClientsDependsOnWhatItDeclares() throws Exception {
+        assertThat(ImpliedDependencies.of("api", List.of("db"), JSON.readTree("{\"java\": {}}"), List.of()))
+                .containsExactly("db");
+    }
+}

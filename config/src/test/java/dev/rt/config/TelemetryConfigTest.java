@@ -1,0 +1,83 @@
+package dev.rt.config;
+
+import static dev.rt.config.BundledSchemas.parse;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.node.MissingNode;
+import dev.rt.config.TelemetryConfig.Exporter;
+import dev.rt.config.TelemetryConfig.ExporterType;
+import dev.rt.config.TelemetryConfig.Protocol;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+class TelemetryConfigTest {
+
+    @Test
+    void absentMeansNoTracing() {
+        assertThat(TelemetryConfig.from(MissingNode.getInstance())).isEmpty();
+    }
+
+    @Test
+    void runtimeFormIsNamedByServiceName() {
+        TelemetryConfig telemetry = TelemetryConfig.from(parse("""
+                {"serviceName": "shop", "version": "1.2.3", "skip": [{"method": "GET", "path": "/health"}, {"path": "/metrics"}],
+                 "exporter": [{"type": "otlp", "options": {"url": "http://collector:4318/v1/traces", "headers": {"x-key": "k"}}},
+                              {"type": "console"}]}
+                """)).orElseThrow();
+
+        assertThat(telemetry.name()).isEqualTo("shop");
+        assertThat(telemetry.version()).contains("1.2.3");
+        assertThat(telemetry.skip()).containsExactly(new TelemetryConfig.Skip(Optional.of("GET"), Optional.of("/health")),
+                new TelemetryConfig.Skip(Optional.empty(), Optional.of("/metrics")));
+        assertThat(telemetry.exporters()).containsExactly(
+                new Exporter(ExporterType.OTLP, Optional.of("http://collector:4318/v1/traces"), Map.of("x-key", "k"),
+                        Optional.empty(), Protocol.HTTP),
+                Exporter.CONSOLE);
+        assertThat(telemetry.diagLogger()).isFalse();
+    }
+
+    @Test
+    void applicationFormIsNamedByApplicationNameAndHasFileAndGrpc() {
+        TelemetryConfig telemetry = TelemetryConfig.from(parse("""
+                {"applicationName": "api", "diagLogger": true,
+                 "exporter": [{"type": "file", "options": {"path": "spans.json"}},
+                              {"type": "otlp", "options": {"url": "http://collector:4317", "protocol": "grpc"}}]}
+                """)).orElseThrow();
+
+        assertThat(telemetry.name()).isEqualTo("api");
+        assertThat(telemetry.diagLogger()).isTrue();
+        assertThat(telemetry.exporters().get(0).type()).isEqualTo(ExporterType.FILE);
+        assertThat(telemetry.exporters().get(0).path()).contains("spans.json");
+        assertThat(telemetry.exporters().get(1).protocol()).isEqualTo(Protocol.GRPC);
+    }
+
+    @Test
+    void transportAliasWinsOverTheDefaultedProtocol() {
+        TelemetryConfig telemetry = TelemetryConfig.from(parse("""
+                {"applicationName": "api",
+                 "exporter": {"type": "otlp", "options": {"url": "http://c:4317", "protocol": "http", "transport": "grpc"}}}
+                """)).orElseThrow();
+
+        assertThat(telemetry.exporters().get(0).protocol()).isEqualTo(Protocol.GRPC);
+    }
+
+    @Test
+    void noExporterMeansConsole() {
+        assertThat(TelemetryConfig.from(parse("{\"serviceName\": \"shop\"}")).orElseThrow().exporters())
+                .containsExactly(Exporter.CONSOLE);
+    }
+
+    @Test
+    void serviceEntryTelemetryIsEnabledUnlessTurnedOff() {
+        assertThat(ServiceTelemetryConfig.from(MissingNode.getInstance())).isEqualTo(ServiceTelemetryConfig.DEFAULTS);
+        assertThat(ServiceTelemetryConfig.from(parse("{\"enabled\": \"false\"}")).enabled()).isFalse();
+        ServiceTelemetryConfig service = ServiceTelemetryConfig.from(parse("""
+                {"enabled": true, "instrumentations": ["jdbc", {"package": "http", "exportName": "Http", "options": {"a": 1}}]}
+                """));
+        assertThat(service.instrumentations()).extracting(ServiceTelemetryConfig.Instrumentation::packageName)
+                .containsExactly("jdbc", "http");
+        assertThat(service.instrumentations().get(1).exportName()).contains("Http");
+        assertThat(service.instrumentations().get(1).options().get("a").asInt()).isEqualTo(1);
+    }
+}

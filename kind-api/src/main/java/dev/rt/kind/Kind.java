@@ -1,0 +1,71 @@
+package dev.rt.kind;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * An application kind. Implementations need a public no-argument constructor and are listed in
+ * {@code META-INF/services/dev.rt.kind.Kind}.
+ *
+ * <p>Every method but {@link #start} runs in the supervisor or the CLI, often for a configuration that is never
+ * started: keep the implementing class free of the kind's framework and let {@code start} hand over to a class
+ * that uses it, so that only a worker loads the framework.
+ *
+ * <p>{@code configuration} arguments are the service's own configuration file, already validated against
+ * {@link #configSchema()} with its defaults applied, as JSON values of JDK types: {@code Map<String, Object>}
+ * objects (in document order), {@code List<Object>} arrays, {@code String}, {@code Boolean}, {@code Long} or
+ * {@code Double} numbers ({@code BigInteger}, {@code BigDecimal} beyond those), and {@code null}.
+ */
+public interface Kind {
+
+    /**
+     * The kind's name: the top-level key of a service configuration of this kind, and the path segment of its
+     * {@code $schema} URL ({@code https://schemas.rt.dev/<name>/<version>.json}). Lower-case letters and digits.
+     */
+    String name();
+
+    /**
+     * The JSON Schema (draft 2020-12) of a service configuration file of this kind, as JSON text. It may refer to
+     * rt's shared definitions as {@code "common.json#/$defs/<name>"} (the runtime schema's {@code $defs}); rt
+     * bundles them in before validating and before {@code rt schema config <kind>} prints it.
+     */
+    String configSchema();
+
+    /**
+     * Services this one needs started before it without naming them in {@code dependencies}: those it calls
+     * ({@code clients}), those a gateway composes. None by default.
+     */
+    default List<String> dependencies(Map<String, Object> configuration) {
+        return List.of();
+    }
+
+    /**
+     * The service's own class path entries that its workers need after the kind's jars, in order: absolute
+     * paths, globs expanded. None by default.
+     *
+     * @throws KindException when an entry does not exist, naming it with its JSON pointer
+     */
+    default List<Path> classPath(Map<String, Object> configuration, Path serviceDirectory) {
+        return List.of();
+    }
+
+    /**
+     * A configuration of this kind (JSON text) whose application starts from the kind's own jars alone and answers
+     * {@code GET /}, whatever its status. rt starts it once, in a training worker, to record a class-data sharing
+     * archive of what a worker of this kind loads; its later workers map that archive instead of loading the same
+     * classes, and are ready about a third sooner. Empty, the default, when the kind offers none.
+     */
+    default Optional<String> trainingConfiguration() {
+        return Optional.empty();
+    }
+
+    /**
+     * Starts the application in this worker and returns once it serves HTTP on 127.0.0.1, which is the moment
+     * the worker reports ready. Called once per worker JVM, on the agent's thread.
+     *
+     * @throws KindException when it cannot start; its message reaches the runtime's log and the user
+     */
+    RunningApplication start(WorkerContext context);
+}

@@ -1,0 +1,25 @@
+package dev.rt.kind;
+
+import java.time.Duration;
+import java.util.Optional;
+
+/** An application a kind has started in a worker, serving HTTP on 127.0.0.1. */
+public interface RunningApplication {
+
+    /** The port it serves on; the supervisor routes the service's requests there. */
+    int port();
+
+    /**
+     * The busy time of the threads that handle its requests, when the kind runs them; the worker's ELU is then
+     * their busy fraction (or the process's CPU use, whichever is higher). Empty means the process's CPU use only.
+     */
+    default Optional<BusyTime> busyTime() {
+        return Optional.empty();
+    }
+
+    /**
+     * Stops accepting, lets requests in flight finish, and returns by {@code deadline} from now at the latest.
+     * The JVM exits after it returns, running shutdown hooks.
+     */
+    void stop(Duration deadline);
+}

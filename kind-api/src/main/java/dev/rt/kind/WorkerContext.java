@@ -1,0 +1,43 @@
+package dev.rt.kind;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalInt;
+
+/** What a worker gives the kind it starts: who it is, where, with what configuration. */
+public interface WorkerContext {
+
+    /** The service's id, for messages and logs. */
+    String serviceId();
+
+    /** This worker's index within its service: 0 for the first, never reused. */
+    int workerIndex();
+
+    /** The service's directory, absolute; relative paths in the configuration resolve against it. */
+    Path serviceDirectory();
+
+    /**
+     * The service's own configuration file, validated and with defaults applied, as JSON values of JDK types
+     * (see {@link Kind}).
+     */
+    Map<String, Object> configuration();
+
+    /** The same configuration as JSON text, for a kind that binds it with a JSON library of its own. */
+    String configurationJson();
+
+    /** The service's {@code arguments}, for an application's {@code main}. */
+    List<String> arguments();
+
+    /**
+     * A free port rt offers ({@code PORT}): a wrapped application that listens on it is found at once. A server
+     * the kind starts itself should rather bind 127.0.0.1 on an ephemeral port and return it.
+     */
+    OptionalInt offeredPort();
+
+    /** The worker's environment variables. */
+    Map<String, String> environment();
+
+    /** Writes to the runtime's log, as this worker. */
+    KindLog log();
+}

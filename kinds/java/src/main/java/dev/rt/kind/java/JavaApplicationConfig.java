@@ -1,0 +1,67 @@
+package dev.rt.kind.java;
+
+import dev.rt.kind.KindException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * The {@code java} section of a service configuration: which one of {@code build}, {@code jar} or {@code main} it
+ * names, that value, and the {@code classpath} entries as written. The schema has checked it already; what it
+ * cannot say (exactly one of the three) is checked again here, for a configuration that reaches the kind another
+ * way.
+ */
+record JavaApplicationConfig(Entry entry, String target, List<String> classpath) {
+
+    /** How the application is started. */
+    enum Entry {
+        /** A class with a static {@code build()} or {@code create()} returning an {@code HttpHandler}. */
+        BUILD,
+        /** A runnable jar, relative to the service directory. */
+        JAR,
+        /** A class with a {@code main(String[])} that opens its own listener. */
+        MAIN;
+
+        String key() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+    }
+
+    JavaApplicationConfig {
+        Objects.requireNonNull(entry, "entry");
+        Objects.requireNonNull(target, "target");
+        classpath = List.copyOf(classpath);
+    }
+
+    /** Reads the {@code java} section of a whole service configuration. */
+    static JavaApplicationConfig from(Map<String, Object> configuration) {
+        if (!(configuration.get(JavaKind.NAME) instanceof Map<?, ?> java)) {
+            throw KindException.at("/java", "must be an object with one of build, jar or main, found "
+                    + describe(configuration.get(JavaKind.NAME)));
+        }
+        List<Entry> named = Arrays.stream(Entry.values()).filter(e -> java.containsKey(e.key())).toList();
+        if (named.size() != 1) {
+            throw KindException.at("/java", named.isEmpty()
+                    ? "needs one of \"build\" (a class with a static build() returning an HttpHandler), \"jar\" or \"main\""
+                    : "has " + String.join(" and ", named.stream().map(Entry::key).toList())
+                            + "; keep exactly one of build, jar, main");
+        }
+        Entry entry = named.get(0);
+        Object value = java.get(entry.key());
+        if (!(value instanceof String text) || text.isBlank()) {
+            throw KindException.at("/java/" + entry.key(), "must be a non-empty string, found " + describe(value));
+        }
+        List<String> classpath = new ArrayList<>();
+        if (java.get("classpath") instanceof List<?> entries) {
+            entries.forEach(element -> classpath.add(String.valueOf(element)));
+        }
+        return new JavaApplicationConfig(entry, text.trim(), classpath);
+    }
+
+    private static String describe(Object value) {
+        return value instanceof String text ? "\"" + text + "\"" : String.valueOf(value);
+    }
+}

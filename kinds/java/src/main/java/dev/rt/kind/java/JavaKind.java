@@ -1,0 +1,69 @@
+package dev.rt.kind.java;
+
+import dev.rt.kind.Kind;
+import dev.rt.kind.KindException;
+import dev.rt.kind.RunningApplication;
+import dev.rt.kind.WorkerContext;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The generic kind: {@code {"java": {"classpath": [...], "build" | "jar" | "main": ...}}}. {@code build} names a
+ * class whose static {@code build()} (or {@code create()}) returns an {@code HttpHandler} that rt hosts; {@code jar}
+ * and {@code main} run an existing application unchanged and adopt the port it listens on.
+ */
+public final class JavaKind implements Kind {
+    static final String NAME = "java";
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public String configSchema() {
+        try (InputStream in = JavaKind.class.getResourceAsStream("schema.json")) {
+            if (in == null) {
+                throw new IllegalStateException("the java kind's schema.json is missing from its jar");
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the java kind's schema", e);
+        }
+    }
+
+    /** {@code java.classpath} expanded, with the {@code java.jar} first when there is one. */
+    @Override
+    public List<Path> classPath(Map<String, Object> configuration, Path serviceDirectory) {
+        JavaApplicationConfig java = JavaApplicationConfig.from(configuration);
+        List<Path> classPath = new ArrayList<>(ClasspathResolver.resolve(serviceDirectory, java.classpath()));
+        if (java.entry() == JavaApplicationConfig.Entry.JAR) {
+            Path jar = serviceDirectory.resolve(java.target()).normalize();
+            if (!Files.isRegularFile(jar)) {
+                throw KindException.at("/java/jar", "\"" + java.target() + "\"" + (Files.isDirectory(jar)
+                        ? " is a directory, not a file" : " does not exist") + " (looked for " + jar + ")");
+            }
+            classPath.add(0, jar);
+        }
+        return classPath;
+    }
+
+    /** A {@code build} application of this jar's own: the training worker loads what every java worker loads. */
+    @Override
+    public Optional<String> trainingConfiguration() {
+        return Optional.of("{\"java\": {\"build\": \"" + TrainingApp.class.getName() + "\"}}");
+    }
+
+    @Override
+    public RunningApplication start(WorkerContext context) {
+        return JavaLauncher.launch(JavaApplicationConfig.from(context.configuration()), context);
+    }
+}

@@ -1,8 +1,0 @@
-package dev.rt.supervisor.config;
-
-import java.time.Duration;
-
-/** {@code gracefulShutdown}: how long a service, and the whole runtime, may take to stop before being killed. */
-public record GracefulShutdown(Duration service, Duration runtime) {
-    public static final long DEFAULT_MILLIS = 10_000;
-}

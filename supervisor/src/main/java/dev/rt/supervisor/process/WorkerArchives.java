@@ -1,0 +1,116 @@
+package dev.rt.supervisor.process;
+
+import dev.rt.config.InstalledKind;
+import dev.rt.config.Kinds;
+import dev.rt.config.ServiceConfig;
+import dev.rt.supervisor.log.RuntimeLog;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+/**
+ * The class-data sharing archives of the kinds a runtime's services are of ({@link ClassDataArchive}), in
+ * {@code <cache>/rt/workers/}, where {@code <cache>} is {@code XDG_CACHE_HOME} or {@code ~/.cache}. Each start marks
+ * its own archives as used and removes others beyond the {@value #KEEP_OTHERS} most recently used, unless used
+ * within {@link #RECENTLY_USED}. {@code RT_CLASS_DATA_SHARING=false} turns them all off.
+ */
+public final class WorkerArchives implements AutoCloseable {
+    static final String DISABLE_VARIABLE = "RT_CLASS_DATA_SHARING";
+    static final int KEEP_OTHERS = 4;
+    static final Duration RECENTLY_USED = Duration.ofHours(1);
+
+    private final Map<String, ClassDataArchive> byKind;
+
+    private WorkerArchives(Map<String, ClassDataArchive> byKind) {
+        this.byKind = byKind;
+    }
+
+    /** The archives of the kinds of {@code services} that offer a training configuration. */
+    public static WorkerArchives of(Path java, Path agentJar, Collection<ServiceConfig> services,
+            Map<String, String> realEnv) {
+        if ("false".equalsIgnoreCase(realEnv.getOrDefault(DISABLE_VARIABLE, "true"))) {
+            return new WorkerArchives(Map.of());
+        }
+        return in(cacheDirectory(realEnv).resolve("workers"), java, agentJar,
+                services.stream().map(s -> s.application().kind()).distinct()
+                        .flatMap(kind -> Kinds.installed().find(kind).stream()).toList());
+    }
+
+    static WorkerArchives in(Path directory, Path java, Path agentJar, List<InstalledKind> kinds) {
+        Map<String, ClassDataArchive> byKind = new LinkedHashMap<>();
+        Instant now = Instant.now();
+        for (InstalledKind kind : kinds) {
+            if (kind.kind().trainingConfiguration().isPresent()) {
+                List<Path> classPath = new ArrayList<>(List.of(agentJar));
+                classPath.addAll(kind.jars());
+                ClassDataArchive archive = new ClassDataArchive(java, kind.name(), classPath, directory);
+                archive.markUsed(now);
+                byKind.put(kind.name(), archive);
+            }
+        }
+        prune(directory, byKind.values().stream().map(ClassDataArchive::path).toList(), now);
+        return new WorkerArchives(byKind);
+    }
+
+    /** The options that make a worker of {@code kind} use its archive, when it has one. */
+    public List<String> jvmOptions(String kind) {
+        return Optional.ofNullable(byKind.get(kind)).map(ClassDataArchive::jvmOptions).orElse(List.of());
+    }
+
+    /** The archive of {@code kind}, made or not, when the kind offers training. */
+    public Optional<Path> path(String kind) {
+        return Optional.ofNullable(byKind.get(kind)).map(ClassDataArchive::path);
+    }
+
+    /** Makes each missing archive in the background. */
+    public void createInBackground(RuntimeLog log) {
+        byKind.values().forEach(archive -> archive.createInBackground(log));
+    }
+
+    @Override
+    public void close() {
+        byKind.values().forEach(ClassDataArchive::close);
+    }
+
+    static void prune(Path directory, List<Path> current, Instant now) {
+        List<Path> others;
+        try (Stream<Path> files = Files.list(directory)) {
+            others = files.filter(f -> f.getFileName().toString().endsWith(".jsa") && !current.contains(f))
+                    .sorted(Comparator.comparing(WorkerArchives::lastUsed).reversed()).toList();
+        } catch (IOException e) {
+            return;
+        }
+        Instant recent = now.minus(RECENTLY_USED);
+        others.stream().skip(KEEP_OTHERS).filter(f -> lastUsed(f).isBefore(recent)).forEach(f -> {
+            try {
+                Files.deleteIfExists(f);
+            } catch (IOException e) {
+                // another user's file: left alone
+            }
+        });
+    }
+
+    private static Instant lastUsed(Path file) {
+        try {
+            return Files.getLastModifiedTime(file).toInstant();
+        } catch (IOException e) {
+            return Instant.MAX;
+        }
+    }
+
+    static Path cacheDirectory(Map<String, String> env) {
+        String xdg = env.get("XDG_CACHE_HOME");
+        Path base = xdg != null && !xdg.isBlank() ? Path.of(xdg) : Path.of(System.getProperty("user.home"), ".cache");
+        return base.resolve("rt");
+    }
+}
