@@ -1,14 +1,16 @@
 package dev.rt.cli;
 
 import dev.rt.config.ConfigKind;
+import dev.rt.config.Kinds;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Spec;
 
 /**
- * The command group of each application kind ({@code rt service ...}, {@code rt db ...}, one per kind rt knows), made
- * from the kind's name: so far each offers {@code schema config}, printing that kind's configuration schema.
+ * The command group of each application kind ({@code rt service ...}, {@code rt db ...}, one per kind rt knows):
+ * {@code schema config}, printing that kind's configuration schema, and the commands an installed kind brings
+ * ({@link dev.rt.kind.Kind#commands()}).
  */
 final class KindCommands {
     private KindCommands() {
@@ -25,6 +27,7 @@ final class KindCommands {
         CommandLine group = new CommandLine(new Group());
         group.getCommandSpec().usageMessage().description("Commands of the " + kind + " application kind.");
         group.addSubcommand("schema", schema);
+        Kinds.installed().find(kind).ifPresent(installed -> installed.kind().commands().forEach(group::addSubcommand));
         return group;
     }
 

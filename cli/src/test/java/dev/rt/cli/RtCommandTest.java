@@ -101,6 +101,15 @@ class RtCommandTest {
     }
 
     @Test
+    void aKindBringsItsOwnCommandsBesideItsSchema() {
+        assertThat(run("static", "hello", "--name", "you")).isZero();
+        assertThat(out.toString()).isEqualTo("hello, you, from the static kind" + System.lineSeparator());
+        out.getBuffer().setLength(0);
+        assertThat(run("static", "schema", "config")).isZero();
+        assertThat(out.toString()).contains("\"$id\" : \"https://schemas.rt.dev/static/1.0.0.json\"");
+    }
+
+    @Test
     void eachKindPrintsItsOwnSchema() {
         assertThat(run("service", "schema", "config")).isZero();
         assertThat(out.toString()).contains("\"$id\" : \"https://schemas.rt.dev/service/1.0.0.json\"");

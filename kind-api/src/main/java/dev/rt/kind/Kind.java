@@ -52,6 +52,16 @@ public interface Kind {
     }
 
     /**
+     * The kind's own commands, which the CLI offers as {@code rt <name> <command>} beside {@code schema config}:
+     * each a picocli {@code @Command} object (or a {@code picocli.CommandLine}). The kind compiles against picocli
+     * as a provided dependency: the CLI loads the kind's jars in a class loader that sees its own picocli. Called
+     * only in the CLI, when {@code rt <name>} or the full help is asked for. None by default.
+     */
+    default List<Object> commands() {
+        return List.of();
+    }
+
+    /**
      * A configuration of this kind (JSON text) whose application starts from the kind's own jars alone and answers
      * {@code GET /}, whatever its status. rt starts it once, in a training worker, to record a class-data sharing
      * archive of what a worker of this kind loads; its later workers map that archive instead of loading the same

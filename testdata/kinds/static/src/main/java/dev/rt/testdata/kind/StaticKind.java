@@ -7,8 +7,11 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 
-/** The kind: its name, its schema, and how it starts. The server itself is in {@link StaticServer}. */
+/**
+ * The kind: its name, its schema, its command, and how it starts. The server itself is in {@link StaticServer}.
+ */
 public final class StaticKind implements Kind {
     @Override
     public String name() {
@@ -22,6 +25,11 @@ public final class StaticKind implements Kind {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    @Override
+    public List<Object> commands() {
+        return List.of(new HelloCommand());
     }
 
     @Override
