@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# Configuration loading: `java -jar cli/target/rt.jar start --check -c rt.json` on a generated runtime of
+# Configuration loading: `java -jar cli/target/rt/lib/rt.jar start --check -c rt.json` on a generated runtime of
 # SERVICES services (default 50) full of placeholders: workers, server and health sizes from {PLACEHOLDERS}
 # set in a .env, env values with several placeholders each, {RT_ROOT}, {RT_<ID>_URL}, each service with its
 # own configuration file (a class path glob to expand). --check finds, parses and validates the runtime file
 # and every service's own file, prints one line and exits; nothing is started. Interleaved with each run,
-# `java -jar cli/target/rt.jar --version` (the JVM plus the CLI, no configuration) as the baseline. Then the
+# `java -jar cli/target/rt/lib/rt.jar --version` (the JVM plus the CLI, no configuration) as the baseline. Then the
 # same two commands again with an AppCDS archive of the CLI jar (-XX:SharedArchiveFile, made by one
 # -XX:ArchiveClassesAtExit run of --check), and with that archive plus the JVM options a launcher could add
 # for short runs (-XX:TieredStopAtLevel=1 -XX:CICompilerCount=1 -XX:+UseSerialGC), and last both through
@@ -20,7 +20,7 @@
 set -euo pipefail
 
 ROOT=$(CDPATH='' cd -- "$(dirname -- "${BASH_SOURCE[0]}")/.." && pwd)
-RT_JAR="$ROOT/cli/target/rt.jar"
+RT_JAR="$ROOT/cli/target/rt/lib/rt.jar"
 N=${N:-15}
 SERVICES=${SERVICES:-50}
 CDS=${CDS:-1}

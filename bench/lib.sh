@@ -10,7 +10,7 @@ set -euo pipefail
 
 BENCH_ROOT=$(CDPATH='' cd -- "$(dirname -- "${BASH_SOURCE[0]}")/.." && pwd)
 RT="$BENCH_ROOT/bin/rt"
-RT_JAR="$BENCH_ROOT/cli/target/rt.jar"
+RT_JAR="$BENCH_ROOT/cli/target/rt/lib/rt.jar"
 BENCH_TMP=$(mktemp -d "${TMPDIR:-/tmp}/rt-bench.XXXXXX")
 CLK_TCK=$(getconf CLK_TCK)
 # The machine's load average before the script started anything (other jobs make the numbers noisy).
@@ -33,10 +33,23 @@ die() { say "error: $*"; exit 1; }
 # inside a measurement.
 ensure_rt_built() {
     if [ ! -f "$RT_JAR" ]; then
-        say "cli/target/rt.jar is missing: building rt (bin/rt --version) ..."
+        say "cli/target/rt/lib/rt.jar is missing: building rt (bin/rt --version) ..."
     fi
     "$RT" --version >/dev/null || die "bin/rt --version failed (the build failed?)"
     [ -f "$RT_JAR" ] || die "$RT_JAR still missing after bin/rt --version"
+}
+
+# The CLI jar of the rt checkout ROOT: the distribution's lib/rt.jar, or cli/target/rt.jar in checkouts older
+# than the distribution layout (COMPARE with an older commit).
+rt_jar_of() {
+    if [ -f "$1/cli/target/rt/lib/rt.jar" ]; then echo "$1/cli/target/rt/lib/rt.jar"; else echo "$1/cli/target/rt.jar"; fi
+}
+
+# Builds the rt of another checkout ROOT (COMPARE) through its own bin/rt, and checks it has a jar.
+ensure_compare_built() {
+    [ -x "$1/bin/rt" ] || die "COMPARE=$1 is not an rt checkout (no bin/rt)"
+    "$1/bin/rt" --version >/dev/null || die "$1/bin/rt --version failed"
+    [ -f "$(rt_jar_of "$1")" ] || die "$1 has no built rt jar"
 }
 
 # Installs Debian's PACKAGE with apt-get (as root, or through sudo) unless WHAT is there: a command on PATH,
@@ -97,12 +110,13 @@ EOF
     printf '%s\n' "$file"
 }
 
-# Starts `bin/rt start -c CONFIG` in the background with stdout and stderr to LOG; sets RT_PID.
-# Extra environment (RT_JAVA_OPTS, ...) is inherited from the caller.
+# Starts `bin/rt start -c CONFIG` in the background with stdout and stderr to LOG; sets RT_PID. LAUNCHER
+# (default this checkout's bin/rt) runs another checkout's rt. Extra environment (RT_JAVA_OPTS, ...) is
+# inherited from the caller.
 rt_start() {
-    local config=$1 log=$2
+    local config=$1 log=$2 launcher=${3:-$RT}
     : >"$log"
-    "$RT" start -c "$config" >"$log" 2>&1 &
+    "$launcher" start -c "$config" >"$log" 2>&1 &
     RT_PID=$!
     BENCH_RT_PIDS+=("$RT_PID")
     BENCH_RT_LOGS+=("$log")

@@ -7,8 +7,11 @@
 # few MB of its own) and prints where each process's committed memory goes after the load (jcmd
 # VM.native_memory summary, last run).
 #
-# Settings (environment): REPEAT (3), REQUESTS (2000), IDLE (5), CONNECTIONS (8), NMT (0), QUIET_WAIT and
-# QUIET_LOAD (lib.sh). Uses port 3042.
+# COMPARE=<another rt checkout> (an older commit, say) measures its demo with its own bin/rt in the same run,
+# alternating A (this checkout) and B (that one), and adds B ÷ A.
+#
+# Settings (environment): REPEAT (3), REQUESTS (2000), IDLE (5), CONNECTIONS (8), NMT (0), COMPARE, QUIET_WAIT
+# and QUIET_LOAD (lib.sh). Uses port 3042.
 source "$(dirname -- "$0")/lib.sh"
 
 REPEAT=${REPEAT:-3}
@@ -36,12 +39,14 @@ rss_all() {
 # seconds the load took". Runs in the
 # main shell (never in $(...)), so that the EXIT trap knows the rt it started.
 measure_once() {
-    local run=$1 log="$BENCH_TMP/memory-$1.log" before after out="$BENCH_TMP/load-$1.txt" sent errors t0 seconds
+    local run=$1 root=${2:-$BENCH_ROOT} side=${3:-a}
+    local log="$BENCH_TMP/memory-$1$side.log" before after out="$BENCH_TMP/load-$1$side.txt" sent errors t0 seconds
     wait_port_free 3042
     if [ "$NMT" = 1 ]; then
-        JAVA_TOOL_OPTIONS="${JAVA_TOOL_OPTIONS:-} -XX:NativeMemoryTracking=summary" rt_start "$DEMO" "$log"
+        JAVA_TOOL_OPTIONS="${JAVA_TOOL_OPTIONS:-} -XX:NativeMemoryTracking=summary" \
+            rt_start "$root/testdata/demo" "$log" "$root/bin/rt"
     else
-        rt_start "$DEMO" "$log"
+        rt_start "$root/testdata/demo" "$log" "$root/bin/rt"
     fi
     rt_wait_listening "$RT_PID" "$log"
     PID_GREETER=$(rt_worker_pid "$log" greeter 0)
@@ -88,18 +93,33 @@ nmt_table() {
                   printf "| %s | %.1f | %.1f | %.1f |\n", c, v["supervisor", c] / 1024, v["greeter", c] / 1024, v["hello", c] / 1024 } }'
 }
 
+# One fresh start of SIDE (a: this checkout, b: COMPARE), recorded in memory-SIDE.tsv.
+one_run() {
+    local i=$1 side=$2 root=$BENCH_ROOT line
+    [ "$side" = a ] || root=$COMPARE
+    measure_once "$i" "$root" "$side"
+    line=$RESULT
+    echo "$line" >>"$BENCH_TMP/memory-$side.tsv"
+    say "run $i$side: RSS MB supervisor/greeter/hello idle after start: $(cut -d' ' -f1-3 <<<"$line");" \
+        "after $(cut -d' ' -f7 <<<"$line") requests + ${IDLE}s idle: $(cut -d' ' -f4-6 <<<"$line")"
+}
+
 main() {
     ensure_rt_built
+    [ -z "${COMPARE:-}" ] || ensure_compare_built "$COMPARE"
     write_curl_config
     wait_quiet
-    local i line results="$BENCH_TMP/memory.tsv"
+    local i results="$BENCH_TMP/memory-a.tsv"
     : >"$results"
+    : >"$BENCH_TMP/memory-b.tsv"
     for i in $(seq 1 "$REPEAT"); do
-        measure_once "$i"
-        line=$RESULT
-        echo "$line" >>"$results"
-        say "run $i: RSS MB supervisor/greeter/hello idle after start: $(cut -d' ' -f1-3 <<<"$line");" \
-            "after $(cut -d' ' -f7 <<<"$line") requests + ${IDLE}s idle: $(cut -d' ' -f4-6 <<<"$line")"
+        if [ -z "${COMPARE:-}" ]; then
+            one_run "$i" a
+        elif [ $((i % 2)) = 1 ]; then
+            one_run "$i" a; one_run "$i" b
+        else
+            one_run "$i" b; one_run "$i" a
+        fi
     done
 
     local sup_after hello_after greeter_after
@@ -120,6 +140,16 @@ main() {
     echo "- targets (issue 2), idle after start: supervisor ≤ 96 MB: $(yesno le "$(m 1)" 96); each worker ≤ 80 MB:" \
         "$(yesno le "$(printf '%s\n%s\n' "$(m 2)" "$(m 3)" | max)" 80); after the requests (no target):" \
         "supervisor $sup_after, workers $greeter_after and $hello_after MB"
+    if [ -n "${COMPARE:-}" ]; then
+        local b="$BENCH_TMP/memory-b.tsv" col
+        mb() { cut -d' ' -f"$1" "$b" | median; }
+        echo
+        echo "| RSS MB, medians, A: this checkout ($(git -C "$BENCH_ROOT" rev-parse --short HEAD)), B: COMPARE ($(git -C "$COMPARE" rev-parse --short HEAD 2>/dev/null || echo "$COMPARE")) | A | B | B ÷ A |"
+        echo "|---|---:|---:|---:|"
+        for col in 1:"supervisor idle" 2:"greeter idle" 3:"hello idle" 4:"supervisor after load" 5:"greeter after load" 6:"hello after load"; do
+            echo "| ${col#*:} | $(m "${col%%:*}") | $(mb "${col%%:*}") | $(div "$(mb "${col%%:*}")" "$(m "${col%%:*}")") |"
+        done
+    fi
     echo
     if [ "$NMT" = 1 ]; then
         echo "Measured with -XX:NativeMemoryTracking=summary on every JVM (it costs a few MB itself)."

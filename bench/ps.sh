@@ -2,7 +2,7 @@
 # `rt ps` with 3 runtimes running (each with the management API, two probe services): wall time of
 # `bin/rt ps`, N times, interleaved with two baselines in the same run: a bare JVM start (`java
 # -XX:TieredStopAtLevel=1 -version`) and `bin/rt --version` (JVM plus the CLI, no socket), and `java -jar
-# cli/target/rt.jar ps` without bin/rt's start-up options (what they gain). The first `rt ps`
+# cli/target/rt/lib/rt.jar ps` without bin/rt's start-up options (what they gain). The first `rt ps`
 # after a build writes the CLI's class-data sharing archive (bin/rt) and is reported on its own.
 # All runtimes and commands use a private java.io.tmpdir (through JAVA_TOOL_OPTIONS), so runtimes of other
 # jobs on the machine are not listed. The markdown summary goes to stdout.

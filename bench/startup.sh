@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
 # Start-up time of the demo: from launching `bin/rt start -c testdata/demo` to the first HTTP 200 from
 # http://127.0.0.1:3042/hello (entrypoint hello, which calls greeter over the mesh), N times; SIGTERM and
-# wait for the exit after each. Interleaved with each run, the time of `java -jar cli/target/rt.jar
-# --version` (a JVM plus the CLI, nothing started) as a baseline. The markdown summary goes to stdout.
+# wait for the exit after each. Interleaved with each run, the time of `java -jar <rt.jar> --version` (a JVM
+# plus the CLI, nothing started) as a baseline. The markdown summary goes to stdout.
 #
-# Settings (environment or first argument): N (10). The demo's port 3042 must be free.
+# COMPARE=<another rt checkout> (an older commit, say, built or not) runs its demo with its own bin/rt in the
+# same run, alternating A (this checkout) and B (that one) as ABBA, and adds B ÷ A.
+#
+# Settings (environment or first argument): N (10), COMPARE. The demo's port 3042 must be free.
 source "$(dirname -- "$0")/lib.sh"
 
 N=${1:-${N:-10}}
@@ -15,10 +18,10 @@ DEMO="$BENCH_ROOT/testdata/demo"
 # Sets RESULT to "startup_s stop_s boot greeter hello first" (see phases), or to "rebuilt". Runs in the
 # main shell (never in $(...)), so that the EXIT trap knows the rt it started.
 time_startup() {
-    local run=$1 log="$BENCH_TMP/startup-$1.log" t0 t1 t2 code
+    local run=$1 root=${2:-$BENCH_ROOT} log="$BENCH_TMP/startup-$1-${3:-a}.log" t0 t1 t2 code
     wait_port_free 3042
     t0=$(now)
-    rt_start "$DEMO" "$log"
+    rt_start "$root/testdata/demo" "$log" "$root/bin/rt"
     # The measurement itself: poll with curl every 10 ms. rt binds 3042 before the workers are up (answering
     # 502/503 meanwhile), so only a 200 counts. Not as fast as curl goes: on 2 cores, back-to-back curl
     # processes took most of a core from the JVMs being timed (half a second of a 2.5 s start-up).
@@ -31,6 +34,14 @@ time_startup() {
         sleep 0.01
     done
     t1=$(now)
+    # The warm-up start (run 0) also lets the workers' class-data archive be made (a training JVM, a few
+    # seconds after the start; stopping rt ends it): a new build of rt needs a new one, and the timed starts
+    # are meant to use it, as every start but a build's first does.
+    if [ "$run" = 0 ]; then
+        local until=$((SECONDS + 90))
+        while ! grep -q 'class-data sharing archive' "$log" && [ "$SECONDS" -lt "$until" ]; do sleep 0.2; done
+        grep -q 'class-data sharing archive' "$log" || say "warm-up: no class-data archive made within 90 s"
+    fi
     rt_stop "$RT_PID" "$log"
     t2=$(now)
     # bin/rt rebuilt rt (sources changed since ensure_rt_built): this run timed Maven, not rt.
@@ -55,35 +66,56 @@ phases() {
         END { printf "%.3f %.3f %.3f %.3f\n", first - t0, g, h_at - g_at, t1 - listening }' "$log"
 }
 
-# Seconds taken by `java -jar cli/target/rt.jar --version`.
+# Seconds taken by `java -jar <the rt.jar of ROOT> --version`.
 time_version() {
-    local t0 t1
+    local t0 t1 jar
+    jar=$(rt_jar_of "${1:-$BENCH_ROOT}")
     t0=$(now)
-    java -jar "$RT_JAR" --version >/dev/null
+    java -jar "$jar" --version >/dev/null
     t1=$(now)
     minus "$t1" "$t0"
 }
 
+# One run of SIDE (a: this checkout, b: COMPARE), recorded in results-SIDE.tsv.
+one_run() {
+    local i=$1 side=$2 root s v
+    root=$BENCH_ROOT
+    [ "$side" = a ] || root=$COMPARE
+    v=$(time_version "$root")
+    time_startup "$i" "$root" "$side"
+    if [ "$RESULT" = rebuilt ]; then
+        say "run $i$side: bin/rt rebuilt rt first (sources changed): not counted, running it again"
+        time_startup "$i" "$root" "$side"
+        [ "$RESULT" != rebuilt ] || die "sources keep changing: bin/rt rebuilds rt on every start"
+    fi
+    s=$RESULT
+    echo "$s $v" >>"$BENCH_TMP/results-$side.tsv"
+    say "run $i$side: start→200, stop, boot, greeter, hello, listening→200 (s): $s; java -jar rt.jar --version $v s"
+}
+
 main() {
     ensure_rt_built
+    [ -z "${COMPARE:-}" ] || ensure_compare_built "$COMPARE"
     wait_quiet
-    local i s v results="$BENCH_TMP/startup.tsv"
+    local i results="$BENCH_TMP/results-a.tsv"
     : >"$results"
-    # One unrecorded start to warm the page cache and extract the agent jar (~/.cache/rt) if needed.
+    : >"$BENCH_TMP/results-b.tsv"
+    # One unrecorded start of each to warm the page cache and the class-data archives.
     say "warm-up start"
     time_startup 0
     time_version >/dev/null
+    if [ -n "${COMPARE:-}" ]; then
+        time_startup 0 "$COMPARE" b
+        time_version "$COMPARE" >/dev/null
+    fi
     for i in $(seq 1 "$N"); do
-        v=$(time_version)
-        time_startup "$i"
-        if [ "$RESULT" = rebuilt ]; then
-            say "run $i: bin/rt rebuilt rt first (sources changed): not counted, running it again"
-            time_startup "$i"
-            [ "$RESULT" != rebuilt ] || die "sources keep changing: bin/rt rebuilds rt on every start"
+        if [ -z "${COMPARE:-}" ]; then
+            one_run "$i" a
+        elif [ $((i % 2)) = 1 ]; then
+            one_run "$i" a; one_run "$i" b
+        else
+            one_run "$i" b; one_run "$i" a
         fi
-        s=$RESULT
-        echo "$s $v" >>"$results"
-        say "run $i: start→200, stop, boot, greeter, hello, listening→200 (s): $s; java -jar rt.jar --version $v s"
     done
 
     # results columns: start→200, stop, boot, greeter, hello, listening→200, --version
@@ -98,7 +130,7 @@ main() {
     echo "| $N runs, interleaved | median s | min s | max s |"
     echo "|---|---:|---:|---:|"
     echo "| \`bin/rt start -c testdata/demo\` → first 200 from /hello | $(fmt 3 "$med") | $(fmt 3 "$mn") | $(fmt 3 "$mx") |"
-    echo "| baseline \`java -jar cli/target/rt.jar --version\` | $(fmt 3 "$vmed") | $(fmt 3 "$vmn") | $(fmt 3 "$vmx") |"
+    echo "| baseline \`java -jar cli/target/rt/lib/rt.jar --version\` | $(fmt 3 "$vmed") | $(fmt 3 "$vmn") | $(fmt 3 "$vmx") |"
     echo
     local boot greeter hello first
     boot=$(cut -d' ' -f3 "$results" | median); greeter=$(cut -d' ' -f4 "$results" | median)
@@ -114,6 +146,16 @@ main() {
     echo "- SIGTERM → supervisor exited (median): $(fmt 3 "$stop") s"
     echo "- per-run start→200 s: $(cut -d' ' -f1 "$results" | tr '\n' ' ')"
     echo "- target median ≤ 1.5 s: $(yesno le "$med" 1.5)"
+    if [ -n "${COMPARE:-}" ]; then
+        local b="$BENCH_TMP/results-b.tsv" bmed bver
+        bmed=$(cut -d' ' -f1 "$b" | median); bver=$(cut -d' ' -f7 "$b" | median)
+        echo
+        echo "| A: this checkout ($(git -C "$BENCH_ROOT" rev-parse --short HEAD)), B: COMPARE ($(git -C "$COMPARE" rev-parse --short HEAD 2>/dev/null || echo "$COMPARE")), ABBA | A median s | B median s | B ÷ A |"
+        echo "|---|---:|---:|---:|"
+        echo "| start → first 200 | $(fmt 3 "$med") | $(fmt 3 "$bmed") | $(div "$bmed" "$med") |"
+        echo "| \`java -jar rt.jar --version\` | $(fmt 3 "$vmed") | $(fmt 3 "$bver") | $(div "$bver" "$vmed") |"
+        echo "- B per-run start→200 s: $(cut -d' ' -f1 "$b" | tr '\n' ' ')"
+    fi
     echo
 }
 

@@ -4,7 +4,9 @@ import dev.rt.config.ConfigKind;
 import dev.rt.config.RtException;
 import dev.rt.supervisor.RtVersion;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Supplier;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -38,22 +40,30 @@ final class RtCommand implements Runnable {
      * build only themselves. {@code rt}, {@code rt help ...} and anything unknown get the whole tree.
      */
     private static final Map<String, Supplier<Object>> SUBCOMMANDS = subcommands();
+    private static final Set<String> VERSION_OPTIONS = Set.of("-V", "--version");
 
     /** The whole command tree. */
     static CommandLine commandLine() {
         return commandLine(new String[0]);
     }
 
-    /** The command tree for these arguments: a management command named first comes without its siblings. */
+    /** The command tree for these arguments: a command named first comes without its siblings. */
     static CommandLine commandLine(String[] args) {
         CommandLine commandLine = new CommandLine(new RtCommand());
         String first = args.length > 0 ? args[0] : "";
-        boolean alone = SUBCOMMANDS.containsKey(first) && !first.equals("help");
-        SUBCOMMANDS.forEach((name, command) -> {
-            if (!alone || first.equals(name)) {
-                commandLine.addSubcommand(name, command.get());
+        if (SUBCOMMANDS.containsKey(first) && !first.equals("help")) {
+            commandLine.addSubcommand(first, SUBCOMMANDS.get(first).get());
+        } else if (!VERSION_OPTIONS.contains(first)) { // --version needs no command
+            // The kinds' groups (rt java, rt service, ...): a kind named first comes alone, as its jars are
+            // opened for its commands; help and unknown words get every group.
+            List<String> kinds = ConfigKind.applicationKeys();
+            if (kinds.contains(first)) {
+                commandLine.addSubcommand(first, KindCommands.group(first));
+            } else {
+                SUBCOMMANDS.forEach((name, command) -> commandLine.addSubcommand(name, command.get()));
+                kinds.forEach(kind -> commandLine.addSubcommand(kind, KindCommands.group(kind)));
             }
-        });
+        }
         commandLine.setExecutionExceptionHandler(RtCommand::handle);
         return commandLine;
     }
@@ -63,7 +73,6 @@ final class RtCommand implements Runnable {
         commands.put("start", StartCommand::new);
         commands.put("schema", SchemaCommand::new);
         commands.put("upgrade", UpgradeCommand::new);
-        ConfigKind.applicationKeys().forEach(kind -> commands.put(kind, () -> KindCommands.group(kind)));
         commands.put("help", CommandLine.HelpCommand::new);
         commands.put("ps", PsCommand::new);
         commands.put("ctl", CtlCommand::new);
