@@ -209,6 +209,7 @@ final class ProxyExchange implements ChannelFutureListener {
             return;
         }
         link.attach(target, fromPool);
+        attempts.addressHost(request);
         link.write(request);
         if (requestDone) {
             link.write(LastHttpContent.EMPTY_LAST_CONTENT); // a replayed request without a body
