@@ -13,7 +13,7 @@ import java.util.ArrayDeque;
  * (the client address appended to any earlier hops), {@code X-Forwarded-Host} (that Host again) and
  * {@code X-Forwarded-Proto} ({@code http} or {@code https}). With a {@code basePath} such as
  * {@code /api}, {@code /api/x} goes on as {@code /x} and {@code /api} as {@code /}; any other path is answered
- * 404 in the framework's shape. A request target in absolute form ({@code GET http://host/x}) goes on in origin
+ * 404 as an application without that route would ({@link ProxyError#routeNotFound}). A request target in absolute form ({@code GET http://host/x}) goes on in origin
  * form ({@code /x}) with its host as the {@code Host} (RFC 9112, section 3.2.2: the target's host wins over the
  * header). Draining starts with {@link #beginDraining()} and never ends.
  */
