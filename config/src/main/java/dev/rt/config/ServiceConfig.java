@@ -16,6 +16,7 @@ import java.util.Objects;
  * @param dependencies ids of the services this one needs started first ({@code dependencies})
  * @param restartOnError this service's restart policy (its own {@code restartOnError}, else the runtime's)
  * @param health     the runtime's {@code health} overridden by the service's
+ * @param meshHostHeader the {@code Host} its workers receive through the mesh ({@code meshHostHeader})
  */
 public record ServiceConfig(
         String id,
@@ -28,6 +29,7 @@ public record ServiceConfig(
         List<String> dependencies,
         RestartPolicy restartOnError,
         HealthConfig health,
+        MeshHostHeader meshHostHeader,
         ApplicationConfig application) {
 
     public ServiceConfig {
@@ -44,6 +46,7 @@ public record ServiceConfig(
         dependencies = List.copyOf(dependencies);
         Objects.requireNonNull(restartOnError, "restartOnError");
         Objects.requireNonNull(health, "health");
+        Objects.requireNonNull(meshHostHeader, "meshHostHeader");
     }
 
     public String meshUrl() {

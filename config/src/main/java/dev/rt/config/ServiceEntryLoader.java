@@ -71,6 +71,7 @@ final class ServiceEntryLoader {
                 ImpliedDependencies.of(id, node.get("dependencies").strings(), processed.tree(), application.dependencies()),
                 node.has("restartOnError") ? RuntimeConfigLoader.restartPolicy(node.get("restartOnError")) : restart,
                 HealthReader.read(node.get("health"), health),
+                MeshHostHeader.of(node.get("meshHostHeader").string(MeshHostHeader.WORKER.configName())),
                 application.application());
     }
 

@@ -28,7 +28,7 @@ final class ConfigExamples {
                 "sourceMaps": true, "packageManager": "maven", "preload": "agent.jar", "nodeOptions": "-Xss1m",
                 "telemetry": {"instrumentations": ["jdbc", {"package": "http", "exportName": "Http", "options": {"x": 1}}],
                               "enabled": "true"},
-                "dependencies": ["db"], "restartOnError": 100
+                "dependencies": ["db"], "restartOnError": 100, "meshHostHeader": "service"
               }],
               "applications": [{"id": "db", "url": "https://github.com/acme/db.git", "gitBranch": "main"}],
               "web": [{"id": "frontend", "path": "web/frontend"}],

@@ -143,6 +143,26 @@ class RuntimeConfigLoaderTest {
     }
 
     @Test
+    void meshHostHeaderIsTheWorkersAddressUnlessAServiceKeepsItsMeshName() throws IOException {
+        write("rt.json", "{\"entrypoint\": \"a\", \"services\": [{\"id\": \"a\", \"path\": \"" + probe() + "\"},"
+                + " {\"id\": \"b\", \"path\": \"" + probe() + "\", \"meshHostHeader\": \"service\"},"
+                + " {\"id\": \"c\", \"path\": \"" + probe() + "\", \"meshHostHeader\": \"worker\"}]}");
+        RuntimeConfig config = load(Map.of());
+
+        assertThat(config.services()).extracting(ServiceConfig::meshHostHeader)
+                .containsExactly(MeshHostHeader.WORKER, MeshHostHeader.SERVICE, MeshHostHeader.WORKER);
+    }
+
+    @Test
+    void unknownMeshHostHeaderNamesThePointerAndTheValues() throws IOException {
+        write("rt.json", "{\"entrypoint\": \"a\", \"services\": [{\"id\": \"a\", \"path\": \"" + probe() + "\","
+                + " \"meshHostHeader\": \"caller\"}]}");
+        assertThatThrownBy(() -> load(Map.of()))
+                .hasMessage(dir.resolve("rt.json") + ": /services/0/meshHostHeader: must be one of \"worker\", \"service\","
+                        + " found \"caller\"");
+    }
+
+    @Test
     void missingServiceDirectoryIsAnError() throws IOException {
         write("rt.json", "{\"services\": [{\"id\": \"api\", \"path\": \"nowhere\"}]}");
         assertThatThrownBy(() -> load(Map.of()))

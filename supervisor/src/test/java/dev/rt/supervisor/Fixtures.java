@@ -20,4 +20,15 @@ public final class Fixtures {
     public static Path app(String name) {
         return testdata().resolve("apps").resolve(name);
     }
+
+    /** A third-party jar the build copied from Maven Central, {@code target/fixtures/<name>} (for example h2.jar). */
+    public static Path thirdPartyJar(String name) {
+        String dir = System.getProperty("rt.fixtures.dir");
+        Path jar = dir == null ? null : Path.of(dir).resolve(name);
+        if (jar == null || !Files.isRegularFile(jar)) {
+            throw new IllegalStateException("system property rt.fixtures.dir must name the folder the build copies "
+                    + name + " into, found " + dir);
+        }
+        return jar.toAbsolutePath().normalize();
+    }
 }

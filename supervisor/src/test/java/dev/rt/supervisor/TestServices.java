@@ -3,6 +3,7 @@ package dev.rt.supervisor;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import dev.rt.config.ApplicationConfig;
 import dev.rt.config.HealthConfig;
+import dev.rt.config.MeshHostHeader;
 import dev.rt.config.RestartPolicy;
 import dev.rt.config.WatchConfig;
 import dev.rt.config.ServiceConfig;
@@ -23,8 +24,8 @@ public final class TestServices {
         Path directory = Path.of("/srv", id);
         return new ServiceConfig(id, directory, 1, List.of(), Map.of("FROM_CONFIG", "config"), jvmOptions,
                 List.of(directory.resolve("agent.jar")), dependencies, RestartPolicy.of(RestartPolicy.DEFAULT_DELAY_MILLIS),
-                health, new ApplicationConfig(directory.resolve("rt.json"), "java", JsonNodeFactory.instance.objectNode(),
-                        List.of(directory.resolve("rt-kind-java.jar")), List.of(directory.resolve("app.jar")),
-                        WatchConfig.DEFAULTS));
+                health, MeshHostHeader.WORKER, new ApplicationConfig(directory.resolve("rt.json"), "java",
+                        JsonNodeFactory.instance.objectNode(), List.of(directory.resolve("rt-kind-java.jar")),
+                        List.of(directory.resolve("app.jar")), WatchConfig.DEFAULTS));
     }
 }

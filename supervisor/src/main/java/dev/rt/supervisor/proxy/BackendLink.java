@@ -60,7 +60,7 @@ final class BackendLink implements ChannelFutureListener {
 
     /** A connection to the worker closed: take a pooled one, or a free slot, if the request still waits. */
     private void retryForSlot() {
-        if (waitingForSlot && backend == null && connecting == null && exchange.unanswered()) {
+        if (waitingForSlot && backend == null && connecting == null && exchange.connecting()) {
             open();
         }
     }

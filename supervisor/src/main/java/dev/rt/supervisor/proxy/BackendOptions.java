@@ -4,8 +4,8 @@ import dev.rt.config.UndiciConfig;
 import java.time.Duration;
 
 /**
- * How a proxy keeps its connections to workers, from {@code undici} for the mesh (the reference's HTTP client
- * agent options) and the defaults for the entrypoint.
+ * How a proxy keeps its connections to workers: for the mesh, from the runtime's {@code undici} section (the
+ * options of the HTTP client agent workers call each other through); for the entrypoint, the defaults.
  *
  * @param keepAliveTimeoutMillis how long an idle connection stays in the pool ({@code keepAliveTimeout})
  * @param keepAliveMaxMillis     the most a worker's {@code Keep-Alive: timeout=N} hint may extend that

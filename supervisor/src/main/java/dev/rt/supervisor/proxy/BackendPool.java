@@ -3,6 +3,7 @@ package dev.rt.supervisor.proxy;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoop;
 import io.netty.util.concurrent.EventExecutor;
@@ -26,8 +27,8 @@ import java.util.concurrent.TimeUnit;
 final class BackendPool {
     static final int MAX_IDLE_PER_ADDRESS = 64;
 
-    private final ProxyEventLoops loops;
     private final BackendOptions options;
+    private final Connector connector;
     private final ConnectionSlots slots;
     /** Written only at construction; each inner map is touched only by its own event loop. */
     private final Map<EventExecutor, Map<InetSocketAddress, ArrayDeque<ProxyBackendHandler>>> idle;
@@ -38,14 +39,32 @@ final class BackendPool {
     }
 
     BackendPool(ProxyEventLoops loops, BackendOptions options) {
-        this.loops = loops;
+        this(loops.io(), options, (loop, address, initializer) -> new Bootstrap().group(loop)
+                .channel(loops.channelClass())
+                .option(ChannelOption.AUTO_READ, false)
+                .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) Math.min(Integer.MAX_VALUE, options.connectTimeoutMillis()))
+                .option(ChannelOption.TCP_NODELAY, true)
+                .option(ChannelOption.RCVBUF_ALLOCATOR, ProxyEventLoops.RECEIVE_BUFFERS)
+                .handler(initializer)
+                .connect(address));
+    }
+
+    /** Connections of {@code loops}, opened by {@code connector} (in memory, in tests). */
+    BackendPool(Iterable<? extends EventExecutor> loops, BackendOptions options, Connector connector) {
         this.options = options;
+        this.connector = connector;
         this.slots = new ConnectionSlots(options.maxConnections());
         Map<EventExecutor, Map<InetSocketAddress, ArrayDeque<ProxyBackendHandler>>> byLoop = new IdentityHashMap<>();
-        for (EventExecutor loop : loops.io()) {
+        for (EventExecutor loop : loops) {
             byLoop.put(loop, new HashMap<>());
         }
         this.idle = byLoop;
+    }
+
+    /** How a connection to a worker is opened: a TCP connect on the event loop given, auto-read off. */
+    @FunctionalInterface
+    interface Connector {
+        ChannelFuture connect(EventLoop loop, InetSocketAddress address, ChannelHandler initializer);
     }
 
     /**
@@ -58,7 +77,7 @@ final class BackendPool {
             closeOneIdleElsewhere(loop, address);
             return null;
         }
-        ChannelFuture connecting = connect(loop, address);
+        ChannelFuture connecting = connector.connect(loop, address, new BackendInitializer(this, address));
         if (!slots.unlimited()) {
             connecting.channel().closeFuture().addListener(closed -> slots.closed(address));
         }
@@ -77,17 +96,6 @@ final class BackendPool {
                 });
             }
         }
-    }
-
-    /** Opens a connection to {@code address} on {@code loop}, whatever the limit; auto-read is off. */
-    ChannelFuture connect(EventLoop loop, InetSocketAddress address) {
-        return new Bootstrap().group(loop).channel(loops.channelClass())
-                .option(ChannelOption.AUTO_READ, false)
-                .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) Math.min(Integer.MAX_VALUE, options.connectTimeoutMillis()))
-                .option(ChannelOption.TCP_NODELAY, true)
-                .option(ChannelOption.RCVBUF_ALLOCATOR, ProxyEventLoops.RECEIVE_BUFFERS)
-                .handler(new BackendInitializer(this, address))
-                .connect(address);
     }
 
     /** An idle open connection of {@code loop} to {@code address}, the most recently used first; or null. */

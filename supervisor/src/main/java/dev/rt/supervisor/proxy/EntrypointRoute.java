@@ -5,27 +5,19 @@ import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http.HttpRequest;
 import io.netty.util.AsciiString;
-import io.netty.util.Attribute;
-import io.netty.util.AttributeKey;
-import java.net.InetSocketAddress;
-import java.net.SocketAddress;
 import java.util.ArrayDeque;
 
 /**
- * Route of the public entrypoint: every request goes to one service, marked with {@code X-Forwarded-For}
- * (the client address appended to any earlier hops), {@code X-Forwarded-Host} (the Host the client asked
- * for) and {@code X-Forwarded-Proto} ({@code http} or {@code https}). With a {@code basePath} such as
+ * Route of the public entrypoint: every request goes to one service with the {@code Host} the client asked for
+ * (applications build their public links from it), marked with {@link ForwardedHeaders}: {@code X-Forwarded-For}
+ * (the client address appended to any earlier hops), {@code X-Forwarded-Host} (that Host again) and
+ * {@code X-Forwarded-Proto} ({@code http} or {@code https}). With a {@code basePath} such as
  * {@code /api}, {@code /api/x} goes on as {@code /x} and {@code /api} as {@code /}; any other path is answered
- * 404 in the framework's shape. A request target in absolute form ({@code GET http://host/x}) goes on in origin
+ * 404 as an application without that route would ({@link ProxyError#routeNotFound}). A request target in absolute form ({@code GET http://host/x}) goes on in origin
  * form ({@code /x}) with its host as the {@code Host} (RFC 9112, section 3.2.2: the target's host wins over the
  * header). Draining starts with {@link #beginDraining()} and never ends.
  */
 final class EntrypointRoute implements ProxyRoute {
-    private static final CharSequence FORWARDED_FOR = AsciiString.cached("x-forwarded-for");
-    private static final CharSequence FORWARDED_HOST = AsciiString.cached("x-forwarded-host");
-    private static final CharSequence FORWARDED_PROTO = AsciiString.cached("x-forwarded-proto");
-    private static final AttributeKey<String> CLIENT_IP = AttributeKey.valueOf(EntrypointRoute.class, "clientIp");
-
     private final RouteTarget target;
     private final String basePath;
     private final AsciiString scheme;
@@ -62,14 +54,7 @@ final class EntrypointRoute implements ProxyRoute {
             request.setUri(stripBasePath(request));
         }
         HttpHeaders headers = request.headers();
-        String clientIp = clientIp(client);
-        String earlier = headers.get(FORWARDED_FOR);
-        headers.set(FORWARDED_FOR, earlier == null ? clientIp : earlier + ", " + clientIp);
-        String host = headers.get(HttpHeaderNames.HOST);
-        if (host != null) {
-            headers.set(FORWARDED_HOST, host);
-        }
-        headers.set(FORWARDED_PROTO, scheme);
+        ForwardedHeaders.mark(headers, client, headers.get(HttpHeaderNames.HOST), scheme);
         return target;
     }
 
@@ -146,19 +131,6 @@ final class EntrypointRoute implements ProxyRoute {
             }
         }
         throw new RouteRejectedException(ProxyError.routeNotFound(request.method().name(), uri));
-    }
-
-    /** The client's address (an h2 stream channel gives its connection's), worked out once per channel. */
-    private static String clientIp(Channel client) {
-        Attribute<String> cached = client.attr(CLIENT_IP);
-        String ip = cached.get();
-        if (ip == null) {
-            SocketAddress address = client.remoteAddress();
-            ip = address instanceof InetSocketAddress inet && inet.getAddress() != null
-                    ? inet.getAddress().getHostAddress() : "unknown";
-            cached.set(ip);
-        }
-        return ip;
     }
 
     void beginDraining() {

@@ -4,6 +4,7 @@ import dev.rt.config.ErrorCode;
 import dev.rt.config.RtException;
 import dev.rt.config.RuntimeConfig;
 import dev.rt.config.ServerConfig;
+import dev.rt.supervisor.proxy.tls.ServerTls;
 import java.net.BindException;
 import java.net.InetSocketAddress;
 import java.time.Duration;

@@ -1,20 +1,26 @@
 package dev.rt.supervisor.proxy;
 
 import dev.rt.config.ErrorCode;
+import dev.rt.config.MeshHostHeader;
 import dev.rt.config.RtException;
 import dev.rt.config.RuntimeConfig;
+import dev.rt.config.ServiceConfig;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * The HTTP proxy workers reach other services through: their {@code ProxySelector} sends
  * {@code http://<id>.rt.local/...} here (127.0.0.1, an ephemeral port), and each request goes to a started
  * worker of {@code <id>}; {@code CONNECT <id>.rt.local:80} (how the JDK opens a WebSocket through a proxy)
- * becomes a byte tunnel to one. A response whose head does not arrive within {@code serviceTimeout} is
+ * becomes a byte tunnel to one. A worker receives its own address as the {@code Host}, or {@code <id>.rt.local}
+ * with {@code meshHostHeader: "service"}, and {@code X-Forwarded-Host: <id>.rt.local} either way ({@link MeshRoute});
+ * what goes through a tunnel is not touched. A response whose head does not arrive within {@code serviceTimeout} is
  * answered with 504 {@code RT_SERVICE_TIMEOUT}. Connections to workers follow the {@code undici} agent options.
  */
 public final class MeshProxy implements AutoCloseable {
@@ -41,7 +47,8 @@ public final class MeshProxy implements AutoCloseable {
     }
 
     /**
-     * The mesh of {@code config}: its {@code serviceTimeout}, {@code undici} agent options and token interceptor.
+     * The mesh of {@code config}: its {@code serviceTimeout}, {@code undici} agent options, token interceptor and
+     * each service's {@code meshHostHeader}.
      *
      * @throws RtException {@code RT_CONFIG_INVALID} for a token interceptor whose options cannot be used
      */
@@ -54,8 +61,11 @@ public final class MeshProxy implements AutoCloseable {
             RequestObserver observer) {
         MeshProxy[] self = new MeshProxy[1];
         List<TokenInterceptor> interceptors = TokenInterceptor.from(config.sections().undici(), () -> self[0].bound);
-        self[0] = new MeshProxy(loops, new MeshRoute(upstreams, interceptors), upstreams, config.serviceTimeout(),
-                BackendOptions.from(config.sections().undici()), observer);
+        Set<String> keepMeshName = config.services().stream()
+                .filter(service -> service.meshHostHeader() == MeshHostHeader.SERVICE)
+                .map(ServiceConfig::id).collect(Collectors.toUnmodifiableSet());
+        self[0] = new MeshProxy(loops, new MeshRoute(upstreams, interceptors, keepMeshName), upstreams,
+                config.serviceTimeout(), BackendOptions.from(config.sections().undici()), observer);
         return self[0];
     }
 

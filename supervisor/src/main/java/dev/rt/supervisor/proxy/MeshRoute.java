@@ -7,13 +7,18 @@ import io.netty.handler.codec.http.HttpRequest;
 import java.net.InetSocketAddress;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 
 /**
  * Route of the mesh proxy: {@code GET http://b.rt.local/path?q} (absolute form, as clients send to an HTTP
  * proxy) or {@code GET /path?q} with {@code Host: b.rt.local[:port]} goes to service {@code b}, sent
- * upstream as {@code GET /path?q} with {@code Host: b.rt.local}. The suffix and the id match without
+ * upstream as {@code GET /path?q}. Its {@code Host} is the address of the worker it reaches
+ * ({@code 127.0.0.1:<port>}, set when the worker is chosen), or {@code b.rt.local} for the services listed as
+ * keeping their mesh name ({@code meshHostHeader: "service"}); {@link ForwardedHeaders} marks it with
+ * {@code X-Forwarded-Host: b.rt.local} and {@code X-Forwarded-Proto: http}. The suffix and the id match without
  * regard to case. With a token interceptor, requests to its origins (a service here, or a plain-HTTP host
- * outside the runtime, reached directly) carry its bearer token. Any other host is rejected.
+ * outside the runtime, reached directly, with its own {@code Host} and no marks) carry its bearer token. Any
+ * other host is rejected.
  */
 final class MeshRoute implements ProxyRoute {
     static final String SUFFIX = ".rt.local";
@@ -21,14 +26,20 @@ final class MeshRoute implements ProxyRoute {
 
     private final UpstreamSelector upstreams;
     private final List<TokenInterceptor> interceptors;
+    private final Set<String> keepMeshName;
 
     MeshRoute(UpstreamSelector upstreams) {
-        this(upstreams, List.of());
+        this(upstreams, List.of(), Set.of());
     }
 
-    MeshRoute(UpstreamSelector upstreams, List<TokenInterceptor> interceptors) {
+    /**
+     * @param keepMeshName ids of the services whose workers receive {@code Host: <id>.rt.local}; the others
+     *     receive their own address
+     */
+    MeshRoute(UpstreamSelector upstreams, List<TokenInterceptor> interceptors, Set<String> keepMeshName) {
         this.upstreams = upstreams;
         this.interceptors = List.copyOf(interceptors);
+        this.keepMeshName = Set.copyOf(keepMeshName);
     }
 
     @Override
@@ -59,8 +70,11 @@ final class MeshRoute implements ProxyRoute {
         RouteTarget target;
         if (mesh) {
             String serviceId = known(host.substring(0, host.length() - SUFFIX.length()));
-            request.headers().set(HttpHeaderNames.HOST, serviceId + SUFFIX);
-            target = RouteTarget.service(serviceId);
+            String meshName = serviceId + SUFFIX;
+            request.headers().set(HttpHeaderNames.HOST, meshName);
+            ForwardedHeaders.mark(request.headers(), client, meshName, ForwardedHeaders.HTTP);
+            target = keepMeshName.contains(serviceId) ? RouteTarget.service(serviceId)
+                    : RouteTarget.serviceWithWorkerHost(serviceId);
         } else if (interceptor != null) {
             String origin = TokenInterceptor.origin("http", host, portOf(authority));
             request.headers().set(HttpHeaderNames.HOST, authority.substring(authority.lastIndexOf('@') + 1));

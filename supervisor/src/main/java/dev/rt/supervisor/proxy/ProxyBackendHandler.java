@@ -73,6 +73,10 @@ final class ProxyBackendHandler extends ChannelInboundHandlerAdapter {
 
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        if (!ctx.channel().isOpen()) {
+            ReferenceCountUtil.release(msg); // decoded from the same read after this side closed: the close decides
+            return;
+        }
         ProxyExchange owner = exchange;
         if (owner == null || !(msg instanceof HttpObject) || ((HttpObject) msg).decoderResult().isFailure()) {
             ReferenceCountUtil.release(msg);

@@ -16,10 +16,10 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 /**
- * An error the proxy answers itself, rendered in the framework's JSON shape:
+ * An error the proxy answers itself, as JSON:
  * {@code {"statusCode":502,"error":"Bad Gateway","code":"RT_SERVICE_NOT_FOUND","message":"..."}}; an empty
- * code is left out, as in the framework's own 404 {@code {"statusCode":404,"error":"Not Found","message":
- * "Route GET:/x not found"}}.
+ * code is left out, as in the 404 of a path outside {@code basePath} {@code {"statusCode":404,"error":"Not Found",
+ * "message":"Route GET:/x not found"}}, the answer of an application that has no such route.
  */
 record ProxyError(HttpResponseStatus status, String code, String message) {
 

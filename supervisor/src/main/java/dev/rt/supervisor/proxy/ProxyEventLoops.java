@@ -25,7 +25,7 @@ public final class ProxyEventLoops implements AutoCloseable {
 
     static {
         // Netty samples one buffer in 128 for leak tracking and records a stack trace (a Throwable) at each of
-        // its uses: about 1 % of the proxy's CPU in the profile (bench/RESULTS.md). Off unless asked for.
+        // its uses, a visible share of the proxy's CPU (measured in bench/RESULTS.md). Off unless asked for.
         if (System.getProperty("io.netty.leakDetection.level") == null
                 && System.getProperty("io.netty.leakDetectionLevel") == null) {
             ResourceLeakDetector.setLevel(ResourceLeakDetector.Level.DISABLED);
@@ -53,12 +53,9 @@ public final class ProxyEventLoops implements AutoCloseable {
 
     /**
      * One per available processor on io_uring, two on epoll and NIO (Netty's own default); the system property
-     * {@code rt.proxy.ioThreads} overrides it. Measured on 2 processors, with wrk, the proxy and a hello worker
-     * sharing them (bench/RESULTS.md, sessions 5 and 6): on epoll one thread left 15 % of the CPU idle and
-     * serialised the worker's requests (entrypoint ÷ direct 0.49 with one, 0.57 with two, 0.62–0.64 with four,
-     * 0.56 with eight); on io_uring, which takes several completions per wake-up, two threads serve as many
-     * requests as four (1.06 and 0.99 times) at 18 % less of the supervisor's CPU per request, and 2.5 % more
-     * with a handler that keeps the cores busy.
+     * {@code rt.proxy.ioThreads} overrides it. On epoll a single thread serialises the workers' requests; io_uring
+     * takes several completions per wake-up, so fewer threads serve as many requests for less CPU (measured in
+     * bench/RESULTS.md).
      *
      * @throws RtException {@code RT_CONFIG_PROXY_IO_THREADS} when the property is not a whole number from 1 up
      */
@@ -101,8 +98,8 @@ public final class ProxyEventLoops implements AutoCloseable {
 
     /**
      * The group that accepts connections (a server's listening channel is on one of its loops) and serves them
-     * and their backend connections. A separate acceptor loop would cost, on io_uring, ~0.9 MB and ~12 ms of
-     * start-up for a loop that is idle once clients keep their connections.
+     * and their backend connections. A separate acceptor loop would cost memory and start-up time (measured in
+     * bench/RESULTS.md) for a loop that is idle once clients keep their connections.
      */
     public EventLoopGroup io() {
         return io;

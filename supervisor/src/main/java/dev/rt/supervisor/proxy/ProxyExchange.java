@@ -9,14 +9,12 @@ import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaderValues;
 import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http.HttpMethod;
-import io.netty.handler.codec.http.HttpObject;
 import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
-import io.netty.util.ReferenceCountUtil;
 import io.netty.util.concurrent.ScheduledFuture;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -28,9 +26,10 @@ import java.util.concurrent.TimeUnit;
  * request to that worker. The {@link ProxyBackendHandler} hands the response over, framed here for the client;
  * errors the proxy answers itself ({@link ProxyError}, the {@code serviceTimeout} among them) end the exchange
  * too. A {@code 101 Switching Protocols} answer to an upgrade request (WebSocket, also over an h2 stream:
- * {@link Http2WebSockets}), or a mesh {@code CONNECT}, turns both connections into a byte tunnel. The
- * {@link ProxyFrontendHandler} feeds it what the client sends and reads on when it can take more. Everything here
- * runs on the client channel's event loop.
+ * {@link Http2WebSockets}), or a mesh {@code CONNECT}, turns both connections into a byte tunnel. Where it is
+ * lies in one {@link ExchangePhase}, changed only by {@link #moveTo}. The {@link ProxyFrontendHandler} feeds it
+ * what the client sends and reads on when it can take more. Everything here runs on the client channel's event
+ * loop.
  */
 final class ProxyExchange implements ChannelFutureListener {
     private final ProxyFrontendHandler frontend;
@@ -43,20 +42,17 @@ final class ProxyExchange implements ChannelFutureListener {
     private final RequestObserver observer;
     private final Runnable onTimeout = this::onTimeout;
     private ChannelHandlerContext ctx;
+    private ExchangePhase phase = ExchangePhase.IDLE;
 
-    private boolean active;
-    private HttpRequest request;
+    private HttpRequest request; // the current request and what start() found in it
     private HttpMethod method;
     private boolean http10;
-    private boolean requestDone;
-    private boolean bodySent;
-    private boolean finalHeadSent;
-    private boolean discarding;
-    private boolean closeAfter;
-    private boolean responseWritten;
     private boolean upgrade;
     private boolean webSocketStream;
-    private boolean tunnel;
+    private boolean connect;
+    private boolean requestDone; // its progress, beside the phase
+    private boolean bodySent;
+    private boolean closeAfter;
     private ScheduledFuture<?> timeout;
     private long startNanos;
     private int status;
@@ -84,38 +80,51 @@ final class ProxyExchange implements ChannelFutureListener {
         return link;
     }
 
+    ExchangePhase phase() {
+        return phase;
+    }
+
+    /**
+     * The one place the phase changes, with what a change entails: no longer waiting for a response head ends
+     * the {@code serviceTimeout}. A change {@link ExchangePhase#leadsTo} does not allow is a bug, thrown: the
+     * connection closes.
+     */
+    private void moveTo(ExchangePhase next) {
+        if (!phase.leadsTo(next)) {
+            throw new IllegalStateException("a proxy exchange cannot go from " + phase + " to " + next);
+        }
+        phase = next;
+        if (!next.awaitsResponse()) {
+            cancelTimeout();
+        }
+    }
+
     /** Whether a request is in progress (the next one waits). */
     boolean active() {
-        return active;
+        return phase.active();
     }
 
-    /** Whether the body of the current request has to wait: the connection to its worker is not there yet. */
+    /** Whether the body of the current request has to wait: the connection to its worker is not there (yet). */
     boolean bodyWaits() {
-        return active && !discarding && !link.attached() && !tunnel;
-    }
-
-    /** Whether the current request is a mesh {@code CONNECT}: what follows its head is dropped. */
-    boolean tunnel() {
-        return tunnel;
-    }
-
-    /** The empty end of a {@code CONNECT} request arrived. */
-    void connectEnded(HttpObject msg) {
-        ReferenceCountUtil.release(msg);
-        requestDone = true;
+        return phase.forwardsBody() && !connect && !link.attached();
     }
 
     /** Whether the exchange takes more from the client now. */
     boolean wantsMore() {
-        if (!active || requestDone) {
-            return true; // while waiting for the response, a pending read notices a client that goes away
+        if (!phase.active() || requestDone || !phase.forwardsBody()) {
+            return true; // also while waiting for the response, a pending read notices a client that goes away
         }
-        return discarding || link.takesBody();
+        return link.takesBody();
+    }
+
+    /** Whether the current request waits for a connection to its worker, so that one is still of use. */
+    boolean connecting() {
+        return phase == ExchangePhase.CONNECTING;
     }
 
     /** Starts the exchange of a new request head (the previous exchange ended). */
     void start(HttpRequest head) {
-        active = true;
+        moveTo(ExchangePhase.CONNECTING);
         startNanos = System.nanoTime();
         request = head;
         webSocketStream = stream && Http2WebSockets.requested(head);
@@ -124,12 +133,9 @@ final class ProxyExchange implements ChannelFutureListener {
         }
         method = head.method();
         http10 = HttpVersion.HTTP_1_0.equals(head.protocolVersion());
+        connect = HttpMethod.CONNECT.equals(method);
         requestDone = webSocketStream; // its stream carries no body, only the WebSocket after the answer
         bodySent = false;
-        finalHeadSent = false;
-        discarding = false;
-        responseWritten = false;
-        tunnel = false;
         closeAfter = !HttpUtil.isKeepAlive(head);
         if (head.decoderResult().isFailure()) {
             closeAfter = true;
@@ -142,25 +148,11 @@ final class ProxyExchange implements ChannelFutureListener {
             respondError(hostError);
             return;
         }
-        HttpHeaders headers = head.headers();
-        String upgradeTo = http10 || stream && !webSocketStream ? null : HopByHopHeaders.upgradeToForward(headers);
-        HopByHopHeaders.remove(headers);
-        if (stream) {
-            Http2Extensions.remove(headers);
-        }
-        upgrade = upgradeTo != null;
-        if (upgrade) {
-            headers.set(HttpHeaderNames.UPGRADE, upgradeTo);
-            headers.set(HttpHeaderNames.CONNECTION, HttpHeaderValues.UPGRADE);
-        }
-        head.setProtocolVersion(HttpVersion.HTTP_1_1); // keep-alive towards the worker, whatever the client spoke
-        if (HttpMethod.CONNECT.equals(method)) {
-            if (!route.allowsTunnels()) {
-                closeAfter = true;
-                respondError(ProxyError.methodNotAllowed(method.name()));
-                return;
-            }
-            tunnel = true;
+        forUpstream(head.headers());
+        if (connect && !route.allowsTunnels()) {
+            closeAfter = true;
+            respondError(ProxyError.methodNotAllowed(method.name()));
+            return;
         }
         RouteTarget target;
         try {
@@ -181,10 +173,25 @@ final class ProxyExchange implements ChannelFutureListener {
         }
     }
 
+    /** Hop-by-hop headers out, an upgrade the worker may take kept, HTTP/1.1 whatever the client spoke. */
+    private void forUpstream(HttpHeaders headers) {
+        String upgradeTo = http10 || stream && !webSocketStream ? null : HopByHopHeaders.upgradeToForward(headers);
+        HopByHopHeaders.remove(headers);
+        if (stream) {
+            Http2Extensions.remove(headers);
+        }
+        upgrade = upgradeTo != null;
+        if (upgrade) {
+            headers.set(HttpHeaderNames.UPGRADE, upgradeTo);
+            headers.set(HttpHeaderNames.CONNECTION, HttpHeaderValues.UPGRADE);
+        }
+        request.setProtocolVersion(HttpVersion.HTTP_1_1); // keep-alive towards the worker
+    }
+
     private void authorizeThenSend(CompletableFuture<String> authorization) {
         HttpRequest forRequest = request;
         authorization.whenComplete((value, failure) -> ctx.executor().execute(() -> {
-            if (request != forRequest || finalHeadSent || !active || !ctx.channel().isActive()) {
+            if (request != forRequest || phase != ExchangePhase.CONNECTING || !ctx.channel().isActive()) {
                 return; // the exchange ended meanwhile (timeout, client gone)
             }
             if (failure != null) {
@@ -197,18 +204,17 @@ final class ProxyExchange implements ChannelFutureListener {
         }));
     }
 
-    /** Whether the current request is still unanswered, so that a connection to its worker is still of use. */
-    boolean unanswered() {
-        return active && !finalHeadSent;
-    }
-
     /** Called by the link with the connection to the worker: the request, or a tunnel, goes over it. */
     void attach(ProxyBackendHandler target, boolean fromPool) {
-        if (tunnel) {
-            openTunnel(target);
+        if (connect) {
+            moveTo(ExchangePhase.TUNNEL); // a mesh CONNECT reached a worker: answer 200, then relay bytes
+            TunnelHandler.answerAndJoin(ctx, new DefaultHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK),
+                    target.channel());
             return;
         }
+        moveTo(ExchangePhase.FORWARDING);
         link.attach(target, fromPool);
+        attempts.addressHost(request);
         link.write(request);
         if (requestDone) {
             link.write(LastHttpContent.EMPTY_LAST_CONTENT); // a replayed request without a body
@@ -216,14 +222,17 @@ final class ProxyExchange implements ChannelFutureListener {
         frontend.drain();
     }
 
-    /** The next part of the client's request body. */
+    /**
+     * The next part of the client's request body: to the worker, or dropped once the request was answered (the
+     * end of a {@code CONNECT}, whose bytes after the head belong to the tunnel, too).
+     */
     void body(HttpContent content) {
         boolean last = content instanceof LastHttpContent;
-        if (!active || discarding) {
-            content.release(); // the body of a request already answered
-            if (last && active) {
+        if (!phase.forwardsBody() || connect) {
+            content.release();
+            if (last && phase.active()) {
                 requestDone = true;
-                maybeFinish();
+                finishIfAnswered();
             }
             return;
         }
@@ -234,27 +243,16 @@ final class ProxyExchange implements ChannelFutureListener {
         link.write(content);
     }
 
-    /** A mesh CONNECT reached a worker: answer 200, then relay bytes both ways. */
-    private void openTunnel(ProxyBackendHandler target) {
-        cancelTimeout();
-        finalHeadSent = true;
-        active = false;
-        DefaultHttpResponse established = new DefaultHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK);
-        TunnelHandler.answerAndJoin(ctx, established, target.channel());
-    }
-
     /**
      * Called by the backend for a {@code 101 Switching Protocols} head: when this exchange asked for an
      * upgrade, the answer goes to the client and both connections become a tunnel; false otherwise.
      */
     boolean switchProtocols(ProxyBackendHandler from, HttpResponse response) {
-        if (!link.attachedTo(from) || !upgrade || finalHeadSent) {
+        if (!link.attachedTo(from) || !upgrade || phase != ExchangePhase.FORWARDING) {
             return false;
         }
-        cancelTimeout();
-        finalHeadSent = true;
+        moveTo(ExchangePhase.TUNNEL);
         link.detach();
-        active = false;
         if (webSocketStream) {
             Http2WebSockets.accept(ctx, response, from.channel());
         } else {
@@ -266,8 +264,7 @@ final class ProxyExchange implements ChannelFutureListener {
     /** Called by the backend for each response head, after it removed the hop-by-hop headers. */
     void responseHead(HttpResponse response, boolean interim) {
         if (!interim) {
-            cancelTimeout();
-            finalHeadSent = true;
+            moveTo(ExchangePhase.RESPONDING);
             status = response.status().code();
             closeAfter = ResponseFraming.frame(response, method, http10, closeAfter || route.draining());
         }
@@ -298,6 +295,7 @@ final class ProxyExchange implements ChannelFutureListener {
 
     /** Called by the backend once the last response object was written (not flushed) to the client. */
     void responseComplete(ProxyBackendHandler from, ChannelFuture written, boolean reusable) {
+        moveTo(ExchangePhase.COMPLETING);
         link.detach();
         observer.answered(attempts.current(), method, status, System.nanoTime() - startNanos);
         link.release(from, requestDone && reusable);
@@ -312,18 +310,19 @@ final class ProxyExchange implements ChannelFutureListener {
             return;
         }
         link.detach();
-        if (finalHeadSent) {
+        if (!phase.awaitsResponse()) {
             ctx.close(); // part of the response went out: the client must see it cut
         } else if (bodySent || !UpstreamAttempts.replayable(method)) {
             respondError(ProxyError.upstreamClosed(attempts.current()));
         } else {
+            moveTo(ExchangePhase.CONNECTING);
             link.retry();
         }
     }
 
     private void onTimeout() {
         timeout = null;
-        if (active && !finalHeadSent) {
+        if (phase.awaitsResponse()) {
             respondError(ProxyError.serviceTimeout(attempts.serviceId(), timeoutMillis));
         }
     }
@@ -335,7 +334,7 @@ final class ProxyExchange implements ChannelFutureListener {
      */
     void malformedBody(Throwable cause) {
         closeAfter = true;
-        if (active && !finalHeadSent) {
+        if (phase.awaitsResponse()) {
             respondError(ProxyError.malformedRequest(cause, limits));
         } else {
             ctx.close();
@@ -344,10 +343,8 @@ final class ProxyExchange implements ChannelFutureListener {
 
     /** Answers the current request with an error; the rest of its body is read and dropped. */
     void respondError(ProxyError error) {
-        cancelTimeout();
+        moveTo(ExchangePhase.ERROR_ANSWER);
         link.abandon();
-        finalHeadSent = true;
-        discarding = true;
         closeAfter |= route.draining() || (!requestDone && HttpUtil.is100ContinueExpected(request));
         ctx.writeAndFlush(error.toResponse(ctx.alloc(), closeAfter)).addListener(this);
         frontend.drain();
@@ -358,20 +355,23 @@ final class ProxyExchange implements ChannelFutureListener {
     public void operationComplete(ChannelFuture future) {
         if (!future.isSuccess()) {
             ctx.close();
-            return;
+        } else if (phase == ExchangePhase.COMPLETING || phase == ExchangePhase.ERROR_ANSWER) {
+            if (phase == ExchangePhase.ERROR_ANSWER) {
+                moveTo(ExchangePhase.DISCARDING);
+            }
+            finishIfAnswered();
         }
-        responseWritten = true;
-        maybeFinish();
     }
 
-    private void maybeFinish() {
-        if (!active || !responseWritten) {
+    /** Once the answer is written: closes the connection when it must, or ends the exchange with the request. */
+    private void finishIfAnswered() {
+        if (phase != ExchangePhase.COMPLETING && phase != ExchangePhase.DISCARDING) {
             return;
         }
         if (closeAfter) {
             ctx.close();
         } else if (requestDone) {
-            active = false;
+            moveTo(ExchangePhase.IDLE);
             request = null;
             frontend.drain();
         }
@@ -391,8 +391,7 @@ final class ProxyExchange implements ChannelFutureListener {
 
     /** The client connection closed: the exchange, if any, ends without an answer. */
     void clientClosed() {
-        cancelTimeout();
+        moveTo(ExchangePhase.CLOSED);
         link.abandon();
-        active = false;
     }
 }

@@ -39,6 +39,11 @@ final class ProxyFrontendHandler extends ChannelInboundHandlerAdapter {
         this.link = exchange.link();
     }
 
+    /** Where the exchange of this connection is now. */
+    ExchangePhase phase() {
+        return exchange.phase();
+    }
+
     @Override
     public void handlerAdded(ChannelHandlerContext ctx) {
         this.ctx = ctx;
@@ -96,9 +101,6 @@ final class ProxyFrontendHandler extends ChannelInboundHandlerAdapter {
                     exchange.start(head);
                 } else if (exchange.bodyWaits()) {
                     break; // connecting: the body waits
-                } else if (exchange.tunnel()) {
-                    pending.poll();
-                    exchange.connectEnded(msg);
                 } else {
                     pending.poll();
                     if (msg.decoderResult().isFailure()) { // a malformed chunk: the decoder reads no further

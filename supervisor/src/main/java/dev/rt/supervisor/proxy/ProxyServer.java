@@ -1,5 +1,6 @@
 package dev.rt.supervisor.proxy;
 
+import dev.rt.supervisor.proxy.tls.ServerTls;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;

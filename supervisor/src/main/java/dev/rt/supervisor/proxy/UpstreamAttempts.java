@@ -1,6 +1,8 @@
 package dev.rt.supervisor.proxy;
 
+import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpMethod;
+import io.netty.handler.codec.http.HttpRequest;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -19,6 +21,7 @@ final class UpstreamAttempts {
     private String serviceId;
     private Upstream current;
     private boolean fixed;
+    private boolean workerHost;
 
     UpstreamAttempts(UpstreamSelector upstreams) {
         this.upstreams = upstreams;
@@ -29,6 +32,7 @@ final class UpstreamAttempts {
         this.serviceId = target.serviceId();
         tried.clear();
         fixed = target.fixed().isPresent();
+        workerHost = target.workerHost();
         current = fixed ? target.fixed().get() : upstreams.next(serviceId).orElse(null);
         return current != null;
     }
@@ -61,6 +65,16 @@ final class UpstreamAttempts {
     static boolean replayable(HttpMethod method) {
         return HttpMethod.GET.equals(method) || HttpMethod.HEAD.equals(method)
                 || HttpMethod.OPTIONS.equals(method) || HttpMethod.TRACE.equals(method);
+    }
+
+    /**
+     * Sets the {@code Host} of {@code request} to the current worker's address when the target asks for it;
+     * called before each attempt, so that a request retried on another worker names that one.
+     */
+    void addressHost(HttpRequest request) {
+        if (workerHost) {
+            request.headers().set(HttpHeaderNames.HOST, current.authority());
+        }
     }
 
     Upstream current() {

@@ -175,7 +175,7 @@ class ManagementApiTest {
         assertThat(echo.text()).isEqualTo("payload");
         ManagementClient.Response headers = client.request("GET", "/services/back/proxy/headers",
                 List.of(Map.entry("X-Test", "yes")), new byte[0], Duration.ofSeconds(20));
-        assertThat(headers.text()).contains("x-test: yes").contains("host: back.rt.local");
+        assertThat(headers.text()).contains("x-test: yes").contains("x-forwarded-host: back.rt.local");
         ManagementClient.Response missing = client.request("GET", "/services/back/proxy/absent", List.of(), new byte[0],
                 Duration.ofSeconds(20));
         assertThat(missing.status()).isEqualTo(404);

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-/** {@code basePath}: the entrypoint sees paths without it; anything outside it is the framework's 404. */
+/** {@code basePath}: the entrypoint sees paths without it; anything outside it is answered 404 Route not found. */
 @Timeout(30)
 class BasePathTest {
     private final OpenResources resources = new OpenResources();

@@ -102,18 +102,25 @@ class EntrypointServerTest {
     @Test
     void forwardedHeadersDescribeTheClientRequest() throws Exception {
         TestBackend echo = open(new TestBackend(exchange -> TestBackend.respond(exchange, 200,
-                exchange.getRequestHeaders().getFirst("X-Forwarded-For") + "|"
-                        + exchange.getRequestHeaders().getFirst("X-Forwarded-Host") + "|"
-                        + exchange.getRequestHeaders().getFirst("X-Forwarded-Proto"))));
+                exchange.getRequestHeaders().get("Host") + "|"
+                        + exchange.getRequestHeaders().get("X-Forwarded-For") + "|"
+                        + exchange.getRequestHeaders().get("X-Forwarded-Host") + "|"
+                        + exchange.getRequestHeaders().get("X-Forwarded-Proto"))));
         URI base = start(new TestUpstreams().service("a", echo.address()));
 
         String plain = get(base.resolve("/")).body();
         String behindAnotherProxy = client.send(HttpRequest.newBuilder(base.resolve("/"))
-                .header("X-Forwarded-For", "203.0.113.9").build(), BodyHandlers.ofString()).body();
+                .header("X-Forwarded-For", "203.0.113.9").header("X-Forwarded-Host", "evil.example")
+                .header("X-Forwarded-Proto", "https").build(), BodyHandlers.ofString()).body();
 
         String host = "127.0.0.1:" + base.getPort();
-        assertThat(plain).isEqualTo("127.0.0.1|" + host + "|http");
-        assertThat(behindAnotherProxy).isEqualTo("203.0.113.9, 127.0.0.1|" + host + "|http");
+        assertThat(plain).isEqualTo("[" + host + "]|[127.0.0.1]|[" + host + "]|[http]");
+        assertThat(behindAnotherProxy).isEqualTo("[" + host + "]|[203.0.113.9, 127.0.0.1]|[" + host + "]|[http]");
+        try (RawHttpConnection connection = open(new RawHttpConnection(
+                new InetSocketAddress("127.0.0.1", base.getPort())))) {
+            connection.send("GET / HTTP/1.0\r\nX-Forwarded-Host: evil.example\r\n\r\n");
+            assertThat(connection.read().text()).as("HTTP/1.0 without a Host").isEqualTo("null|[127.0.0.1]|null|[http]");
+        }
     }
 
     @Test

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import dev.rt.config.RtException;
 import dev.rt.config.HttpsConfig;
 import dev.rt.config.PemSource;
+import dev.rt.supervisor.proxy.tls.ServerTls;
 import io.netty.handler.ssl.OpenSsl;
 import io.netty.handler.ssl.SslProvider;
 import java.net.InetSocketAddress;

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.rt.config.RtException;
 import dev.rt.config.HttpsConfig;
 import dev.rt.config.PemSource;
+import dev.rt.supervisor.proxy.tls.ServerTls;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -9,6 +9,8 @@ import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpVersion;
 import java.net.InetSocketAddress;
+import java.util.List;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 class MeshRouteTest {
@@ -90,5 +92,27 @@ class MeshRouteTest {
         assertThatThrownBy(() -> route.route(get("api.rt.local:443", null), client))
                 .isInstanceOf(RouteRejectedException.class)
                 .hasMessageContaining("found \"api.rt.local:443\"");
+    }
+
+    @Test
+    void workersGetTheirOwnAddressAsHostUnlessTheServiceKeepsItsMeshName() {
+        MeshRoute keeping = new MeshRoute(new TestUpstreams().service("api").service("Billing"), List.of(),
+                Set.of("Billing"));
+
+        assertThat(route.route(get("http://api.rt.local/", null), client).workerHost()).isTrue();
+        assertThat(keeping.route(get("http://api.rt.local/", null), client).workerHost()).isTrue();
+        assertThat(keeping.route(get("http://billing.rt.local/", null), client).workerHost()).isFalse();
+    }
+
+    @Test
+    void requestIsMarkedWithTheMeshNameAndPlainHttp() {
+        HttpRequest request = get("http://API.rt.local:8080/x", null);
+        request.headers().set("X-Forwarded-Host", "evil.example").set("X-Forwarded-Proto", "https");
+
+        route.route(request, client);
+
+        assertThat(request.headers().get("X-Forwarded-Host")).isEqualTo("api.rt.local");
+        assertThat(request.headers().get("X-Forwarded-Proto")).isEqualTo("http");
+        assertThat(request.headers().get("X-Forwarded-For")).isEqualTo("unknown"); // an embedded channel has no address
     }
 }

@@ -3,6 +3,7 @@ package dev.rt.supervisor.proxy;
 import dev.rt.supervisor.Fixtures;
 import dev.rt.config.HttpsConfig;
 import dev.rt.config.PemSource;
+import dev.rt.supervisor.proxy.tls.ServerTls;
 import io.netty.handler.ssl.SslProvider;
 import java.io.InputStream;
 import java.nio.file.Files;

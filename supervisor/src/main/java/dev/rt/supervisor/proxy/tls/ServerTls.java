@@ -1,4 +1,4 @@
-package dev.rt.supervisor.proxy;
+package dev.rt.supervisor.proxy.tls;
 
 import dev.rt.config.ErrorCode;
 import dev.rt.config.HttpsConfig;
@@ -51,20 +51,17 @@ import javax.naming.ldap.Rdn;
  * {@code http/1.1} otherwise. Keys are unencrypted PEM: PKCS#8 ({@code BEGIN PRIVATE KEY}), PKCS#1 RSA or SEC1 EC
  * ({@link PrivateKeyPem}).
  *
- * <p>TLS runs on BoringSSL (netty-tcnative, bundled for linux-x86_64): a full handshake takes it 0.44× the CPU of
- * the JDK's {@code SSLEngine} (records on kept-alive connections cost both the same; bench/tls-engines.sh). Where
- * it cannot be loaded (another platform, or Netty's own {@code -Dio.netty.handler.ssl.noOpenSsl=true}), the
- * JDK's engine does the same job.
+ * <p>TLS runs on BoringSSL (netty-tcnative, bundled for linux-x86_64), whose full handshakes cost less CPU than
+ * the JDK's {@code SSLEngine} (measured in bench/RESULTS.md). Where it cannot be loaded (another platform, or
+ * Netty's own {@code -Dio.netty.handler.ssl.noOpenSsl=true}), the JDK's engine does the same job.
  */
-final class ServerTls {
+public final class ServerTls {
     private final Mapping<String, SslContext> contexts;
-    private final boolean h2;
     private final boolean http1;
     private final SslProvider provider;
 
-    private ServerTls(Mapping<String, SslContext> contexts, boolean h2, boolean http1, SslProvider provider) {
+    private ServerTls(Mapping<String, SslContext> contexts, boolean http1, SslProvider provider) {
         this.contexts = contexts;
-        this.h2 = h2;
         this.http1 = http1;
         this.provider = provider;
     }
@@ -75,12 +72,12 @@ final class ServerTls {
      * @param root the configuration file's directory, which relative {@code {path}} sources are relative to
      * @throws RtException {@code RT_CONFIG_INVALID} naming the file or setting that cannot be read or used
      */
-    static ServerTls load(HttpsConfig https, boolean http2, Path root) {
+    public static ServerTls load(HttpsConfig https, boolean http2, Path root) {
         return load(https, http2, root, provider());
     }
 
     /** As {@link #load(HttpsConfig, boolean, Path)}, with the given engine. */
-    static ServerTls load(HttpsConfig https, boolean http2, Path root, SslProvider provider) {
+    public static ServerTls load(HttpsConfig https, boolean http2, Path root, SslProvider provider) {
         if (https.keys().size() != https.certs().size()) {
             throw invalid("server.https: key has " + https.keys().size() + " entries and cert " + https.certs().size()
                     + "; give one key for each certificate, in the same order");
@@ -116,16 +113,16 @@ final class ServerTls {
                 mapping.add(name, all.get(i));
             }
         }
-        return new ServerTls(mapping.build(), http2, protocols.contains(ApplicationProtocolNames.HTTP_1_1), provider);
+        return new ServerTls(mapping.build(), protocols.contains(ApplicationProtocolNames.HTTP_1_1), provider);
     }
 
     /** A new handler for one connection: picks the certificate by SNI, then runs the TLS handshake. */
-    SniHandler newHandler() {
+    public SniHandler newHandler() {
         return new SniHandler(contexts);
     }
 
     /** For the log: "BoringSSL", or the JDK's engine and why BoringSSL is not used. */
-    String engine() {
+    public String engine() {
         if (provider == SslProvider.OPENSSL) {
             return "BoringSSL";
         }
@@ -134,16 +131,13 @@ final class ServerTls {
                 + ")");
     }
 
-    boolean offersH2() {
-        return h2;
-    }
-
-    boolean offersHttp1() {
+    /** Whether ALPN offers {@code http/1.1} (beside {@code h2}, or alone). */
+    public boolean offersHttp1() {
         return http1;
     }
 
     /** The engine that encrypts: BoringSSL when its native library loads here, the JDK's otherwise. */
-    static SslProvider provider() {
+    public static SslProvider provider() {
         return OpenSsl.isAvailable() ? SslProvider.OPENSSL : SslProvider.JDK;
     }
 

@@ -1,4 +1,4 @@
-package dev.rt.supervisor.proxy;
+package dev.rt.supervisor.proxy.tls;
 
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
