@@ -25,7 +25,7 @@ final class GraphQlRoutes {
             return;
         }
         ClasspathAssets assets = new ClasspathAssets(BUNDLE);
-        String config = new GraphiQLHandlerOptions().setEnabled(true).setGraphQLUri("../graphql").toJson().encode();
+        String config = new GraphiQLHandlerOptions().setEnabled(true).setGraphQLUri("../graphql").setGraphQLWSEnabled(false).toJson().encode();
         String index = assets.read("index.html").orElseThrow().toString().replace("__VERTX_GRAPHIQL_CONFIG__", config);
         router.get("/graphiql").handler(context -> {
             if (context.request().path().endsWith("/")) {

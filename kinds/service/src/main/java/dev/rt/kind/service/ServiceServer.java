@@ -91,9 +91,14 @@ final class ServiceServer implements RunningApplication {
         return Optional.of(busyTime);
     }
 
-    /** The OpenAPI document and the GraphQL schema, for the management API. */
-    ServiceRouter router() {
-        return router;
+    @Override
+    public Optional<String> openApiDocument() {
+        return router.openApiDocument();
+    }
+
+    @Override
+    public Optional<String> graphQlSchema() {
+        return router.graphQlSchema();
     }
 
     @Override
