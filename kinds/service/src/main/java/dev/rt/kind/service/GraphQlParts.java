@@ -21,7 +21,7 @@ final class GraphQlParts {
         try {
             new SchemaParser().parse(sdl);
         } catch (RuntimeException e) {
-            throw new IllegalArgumentException("its GraphQL schema does not parse: " + e.getMessage()
+            throw new RegistrationError("its GraphQL schema does not parse: " + e.getMessage()
                     + "; fix the SDL");
         }
         parts.add(new Part(plugin, sdl, wiring));

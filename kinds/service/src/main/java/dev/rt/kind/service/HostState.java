@@ -112,7 +112,7 @@ final class HostState {
     ServiceClient client(String serviceId) {
         ServiceClient client = clients.get(serviceId);
         if (client == null) {
-            throw new IllegalArgumentException("service \"" + this.serviceId + "\" has no client for \"" + serviceId
+            throw new RegistrationError("service \"" + this.serviceId + "\" has no client for \"" + serviceId
                     + "\"; add {\"serviceId\": \"" + serviceId + "\"} to its \"clients\""
                     + (clients.isEmpty() ? "" : " (it has " + String.join(", ", clients.keySet()) + ")"));
         }

@@ -73,7 +73,7 @@ final class PluginLoader {
                     + " raise server.pluginTimeout");
         } catch (ExecutionException e) {
             Throwable cause = e.getCause();
-            if (cause instanceof IllegalArgumentException || cause instanceof IllegalStateException) {
+            if (cause instanceof RegistrationError) {
                 throw KindException.at(pointer, "plugin " + className + ": " + cause.getMessage());
             }
             cause.printStackTrace();

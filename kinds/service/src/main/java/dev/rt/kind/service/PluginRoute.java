@@ -107,7 +107,7 @@ final class PluginRoute implements RouteDefinition {
 
     private void register(Handler<RoutingContext> handler, boolean blocking) {
         if (registered) {
-            throw new IllegalStateException("route " + method.name() + " " + path + " already has a handler");
+            throw new RegistrationError("route " + method.name() + " " + path + " already has a handler");
         }
         registered = true;
         String full = RoutePaths.join(scope.prefix(), path);
@@ -121,7 +121,7 @@ final class PluginRoute implements RouteDefinition {
             try {
                 compiled = scope.host().schemas().compile(text);
             } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("route " + method.name() + " " + full + ": its " + part + " schema "
+                throw new RegistrationError("route " + method.name() + " " + full + ": its " + part + " schema "
                         + e.getMessage() + "; fix the schema");
             }
             if (part.equals("headers")) {

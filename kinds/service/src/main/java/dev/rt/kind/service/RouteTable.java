@@ -26,7 +26,7 @@ final class RouteTable {
     void add(RouteRecord route) {
         RouteRecord existing = byKey.putIfAbsent(route.key(), route);
         if (existing != null) {
-            throw new IllegalArgumentException("route " + route + " is already registered"
+            throw new RegistrationError("route " + route + " is already registered"
                     + (existing.scope() == route.scope() ? " by this plugin" : " by " + existing.scope().name())
                     + "; remove one of them or give them different paths");
         }

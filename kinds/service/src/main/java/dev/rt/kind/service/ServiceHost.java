@@ -7,6 +7,7 @@ import dev.rt.service.ServiceClient;
 import dev.rt.service.ServicePlugin;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
+import io.vertx.ext.web.Router;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -84,6 +85,10 @@ public final class ServiceHost {
         Vertx vertx = Vertx.vertx(options);
         try {
             return start(vertx, loops, options.getWorkerPoolSize());
+        } catch (KindException e) {
+            vertx.close();
+            throw new KindException(ConfigFile.in(context.serviceDirectory()) + ": "
+                    + e.pointer().map(pointer -> pointer + ": ").orElse("") + e.getMessage());
         } catch (RuntimeException | Error e) {
             vertx.close();
             throw e;
@@ -122,7 +127,13 @@ public final class ServiceHost {
             }
         }
         ServiceRouter router = new ServiceRouter(host, server, openApi, graphQl, log);
-        return ServiceServer.listen(vertx, router.build(), server, loops,
+        Router built;
+        try {
+            built = router.build();
+        } catch (RegistrationError e) {
+            throw KindException.at("/service/graphql", e.getMessage());
+        }
+        return ServiceServer.listen(vertx, built, server, loops,
                 new LoopBusyTime(loops, host.poolBusy(), poolSize), router, START_LIMIT);
     }
 }

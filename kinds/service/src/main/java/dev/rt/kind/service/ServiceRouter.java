@@ -55,10 +55,14 @@ final class ServiceRouter {
         }
         if (graphQl.enabled()) {
             if (host.graphql().isEmpty()) {
-                throw new IllegalStateException("service.graphql is on, but no plugin defines a GraphQL schema; add"
+                throw new RegistrationError("is on, but no plugin defines a GraphQL schema; add"
                         + " one with ServiceContext.graphql(sdl, wiring), or turn service.graphql off");
             }
-            graphQlSchema = host.graphql().schema();
+            try {
+                graphQlSchema = host.graphql().schema();
+            } catch (IllegalArgumentException e) {
+                throw new RegistrationError(e.getMessage());
+            }
             GraphQlRoutes.mount(router, graphQlSchema, graphQl.graphiql());
         }
         host.routes().mount(router, server, new RouteChain(server));
