@@ -9,7 +9,9 @@ import io.vertx.ext.web.handler.graphql.GraphiQLHandlerOptions;
 
 /**
  * {@code POST /graphql} (and GET with {@code ?query=}) on graphql-java through Vert.x's GraphQL handler, and with
- * {@code graphiql}, the GraphiQL page at {@code /graphiql/} from the bundle in vertx-web-graphql's jar.
+ * {@code graphiql}, the GraphiQL page at {@code /graphiql/} from the bundle in vertx-web-graphql's jar. The bundle
+ * queries the origin's {@code /graphql}: a service exposed under a path prefix serves GraphiQL that does not follow
+ * the prefix.
  */
 final class GraphQlRoutes {
     private static final String BUNDLE = "io/vertx/ext/web/handler/graphiql/";
@@ -25,7 +27,7 @@ final class GraphQlRoutes {
             return;
         }
         ClasspathAssets assets = new ClasspathAssets(BUNDLE);
-        String config = new GraphiQLHandlerOptions().setEnabled(true).setGraphQLUri("../graphql").setGraphQLWSEnabled(false).toJson().encode();
+        String config = new GraphiQLHandlerOptions().setEnabled(true).setGraphQLUri("/graphql").setGraphQLWSEnabled(false).toJson().encode();
         String index = assets.read("index.html").orElseThrow().toString().replace("__VERTX_GRAPHIQL_CONFIG__", config);
         router.get("/graphiql").handler(context -> {
             if (context.request().path().endsWith("/")) {
