@@ -22,6 +22,8 @@ final class BodyParser implements Handler<RoutingContext> {
     static final BodyParser INSTANCE = new BodyParser();
     /** Where the parsed body waits for validation, as a Jackson tree. */
     static final String TREE = "rt.body.tree";
+    private static final HttpError UNSUPPORTED = new HttpError(415, "FST_ERR_CTP_INVALID_MEDIA_TYPE",
+            "Unsupported Media Type");
 
     private BodyParser() {
     }
@@ -42,7 +44,7 @@ final class BodyParser implements Handler<RoutingContext> {
                 context.next();
                 return;
             }
-            context.fail(mediaType("undefined"));
+            context.fail(UNSUPPORTED);
             return;
         }
         String mediaType = contentType.split(";", 2)[0].strip().toLowerCase(Locale.ROOT);
@@ -64,7 +66,7 @@ final class BodyParser implements Handler<RoutingContext> {
         } else if (mediaType.equals("text/plain")) {
             keep(context, TextNode.valueOf(body == null ? "" : body.toString()));
         } else {
-            context.fail(mediaType(contentType));
+            context.fail(UNSUPPORTED);
             return;
         }
         context.next();
@@ -75,7 +77,4 @@ final class BodyParser implements Handler<RoutingContext> {
         context.put(Validated.BODY, (Supplier<Object>) () -> VertxJson.from(tree));
     }
 
-    private static HttpError mediaType(String contentType) {
-        return new HttpError(415, "FST_ERR_CTP_INVALID_MEDIA_TYPE", "Unsupported Media Type: " + contentType);
-    }
 }

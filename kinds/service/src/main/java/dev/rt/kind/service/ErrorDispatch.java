@@ -3,6 +3,7 @@ package dev.rt.kind.service;
 import dev.rt.service.ErrorHandler;
 import dev.rt.service.Failure;
 import io.vertx.core.Handler;
+import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.RoutingContext;
 import java.util.Optional;
 
@@ -10,7 +11,8 @@ import java.util.Optional;
  * The root failure handler: every failed request ends here, whatever failed (a route, validation, the body limit, no
  * route at all). It answers through the error handler in scope (the failing route's plugin's own, else the
  * service's {@code server.errorHandler}), falling back to the default body when that handler answers nothing, and
- * to the default body of the handler's own error when it throws.
+ * to the default body of the handler's own error when it throws. An unknown route's body lists its fields as the
+ * reference's does: message, error, statusCode.
  */
 final class ErrorDispatch implements Handler<RoutingContext> {
     /** Where a route keeps the error handler of its scope, if its plugin set one. */
@@ -60,6 +62,9 @@ final class ErrorDispatch implements Handler<RoutingContext> {
         if (failure.statusCode() == 413 || failure.code().filter(c -> c.startsWith("FST_ERR_CTP")).isPresent()) {
             context.response().putHeader("connection", "close");
         }
-        context.response().end(failure.body().toBuffer());
+        context.response().end(RequestFailures.isNotFound(context, failure)
+                ? new JsonObject().put("message", failure.message()).put("error", failure.error())
+                        .put("statusCode", 404).toBuffer()
+                : failure.body().toBuffer());
     }
 }

@@ -49,6 +49,12 @@ final class RequestFailures {
                 "Route " + context.request().method().name() + ":" + context.request().uri() + " not found", null);
     }
 
+    /** Whether {@code failure} is the default answer to a request no route matched. */
+    static boolean isNotFound(RoutingContext context, Failure failure) {
+        return failure.statusCode() == 404 && failure.code().isEmpty() && failure.cause().isEmpty()
+                && failure.message().equals(notFound(context).message());
+    }
+
     static Failure tooLarge() {
         return new Failure(413, BODY_TOO_LARGE, "Payload Too Large", "Request body is too large", null);
     }

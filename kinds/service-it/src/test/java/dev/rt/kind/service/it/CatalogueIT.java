@@ -46,7 +46,7 @@ class CatalogueIT {
     @Test
     void errorsHaveTheReferenceBodies() throws Exception {
         assertThat(rt.get("/nope?x=1").body())
-                .isEqualTo("{\"statusCode\":404,\"error\":\"Not Found\",\"message\":\"Route GET:/nope?x=1 not found\"}");
+                .isEqualTo("{\"message\":\"Route GET:/nope?x=1 not found\",\"error\":\"Not Found\",\"statusCode\":404}");
         assertThat(rt.post("/movies", "application/json", "{\"year\": 1979}").body())
                 .isEqualTo("{\"statusCode\":400,\"code\":\"FST_ERR_VALIDATION\",\"error\":\"Bad Request\","
                         + "\"message\":\"body must have required property 'title'\"}");
