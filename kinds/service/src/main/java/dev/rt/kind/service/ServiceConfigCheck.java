@@ -64,6 +64,12 @@ final class ServiceConfigCheck {
             throw KindException.at("/server/jsonShorthand", "route schemas are always plain JSON Schemas here;"
                     + " remove it");
         }
+        for (String key : ConfigValues.object(server, "logger").keySet()) {
+            if (!key.equals("level")) {
+                throw KindException.at("/server/logger/" + key, "a service's entries go to the runtime's log, whose"
+                        + " logger settings apply; keep only \"level\" here and set the rest in the runtime's logger");
+            }
+        }
         Map<String, Object> custom = ConfigValues.object(ConfigValues.object(server, "ajv"), "customOptions");
         for (String key : custom.keySet()) {
             if (!Set.of("coerceTypes", "useDefaults", "removeAdditional", "allErrors").contains(key)) {

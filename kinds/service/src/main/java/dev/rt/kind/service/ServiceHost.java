@@ -53,6 +53,18 @@ public final class ServiceHost {
         return new ServiceHost(context);
     }
 
+    /**
+     * The class path a worker of a configuration with {@code server} and {@code plugins} sections needs (plugin jars
+     * and class directories, the error handler's), after the checks this kind makes before any worker starts: a kind
+     * built on this host returns it from its {@link dev.rt.kind.Kind#classPath}.
+     *
+     * @throws KindException naming the setting at fault
+     */
+    public static java.util.List<java.nio.file.Path> classPath(Map<String, Object> configuration,
+            java.nio.file.Path serviceDirectory) {
+        return ServiceConfigCheck.check(configuration, serviceDirectory);
+    }
+
     /** Replaces the OpenAPI settings (a kind whose document is on by default passes its own). */
     public ServiceHost openApi(OpenApiSettings settings) {
         this.openApi = settings;

@@ -37,7 +37,7 @@ public final class ServiceKind implements Kind {
      */
     @Override
     public List<Path> classPath(Map<String, Object> configuration, Path serviceDirectory) {
-        return ServiceConfigCheck.check(configuration, serviceDirectory);
+        return ServiceHost.classPath(configuration, serviceDirectory);
     }
 
     /** A service with one plugin of this jar: trains what every worker of this kind loads to serve. */

@@ -43,11 +43,15 @@ final class Runtime implements AutoCloseable {
     }
 
     /** Starts rt on a fixture configuration under testdata/services/. */
-    static Runtime start(String fixture, String... extra) throws IOException {
+    static Runtime start(String fixture) throws IOException {
+        return startCommand(List.of("start", "-c", TESTDATA.resolve("services").resolve(fixture).toString()));
+    }
+
+    /** Runs rt with these arguments. */
+    static Runtime startCommand(List<String> arguments) throws IOException {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-XX:+UseSerialGC", "-jar", System.getProperty("rt.cli.jar")));
-        command.addAll(List.of(extra));
-        command.addAll(List.of("start", "-c", TESTDATA.resolve("services").resolve(fixture).toString()));
+        command.addAll(arguments);
         ProcessBuilder builder = new ProcessBuilder(command).directory(TESTDATA.toFile());
         builder.environment().put("_JAVA_SR_SIGNUM", "39");
         return new Runtime(builder.start());
