@@ -9,14 +9,16 @@ import picocli.CommandLine.Spec;
 
 /**
  * The command group of each application kind ({@code rt service ...}, {@code rt db ...}, one per kind rt knows):
- * {@code schema config}, printing that kind's configuration schema, and the commands an installed kind brings
- * ({@link dev.rt.kind.Kind#commands()}).
+ * the same for every kind, {@code start} (the application in the current directory, or {@code -c}, as a one-service
+ * runtime: {@code rt start} with a service file), {@code compile [--clean]} (its plugins, built with its Maven or
+ * Gradle build) and {@code schema config} (that kind's configuration schema), then the commands an installed kind
+ * brings ({@link dev.rt.kind.Kind#commands()}).
  */
 final class KindCommands {
     private KindCommands() {
     }
 
-    /** {@code rt <kind>}, with {@code schema config} below it. */
+    /** {@code rt <kind>}, with {@code start}, {@code compile}, {@code schema config} and the kind's own below it. */
     static CommandLine group(String kind) {
         CommandLine config = new CommandLine(new SchemaConfig(new ConfigKind(kind)));
         config.getCommandSpec().usageMessage().description("Print the JSON Schema of a " + kind
@@ -26,6 +28,8 @@ final class KindCommands {
         schema.addSubcommand("config", config);
         CommandLine group = new CommandLine(new Group());
         group.getCommandSpec().usageMessage().description("Commands of the " + kind + " application kind.");
+        group.addSubcommand("start", new CommandLine(new StartCommand()));
+        group.addSubcommand("compile", new CommandLine(new CompileCommand()));
         group.addSubcommand("schema", schema);
         Kinds.installed().find(kind).ifPresent(installed -> installed.kind().commands().forEach(group::addSubcommand));
         return group;

@@ -152,7 +152,8 @@ public final class RuntimeConfigLoader {
     /**
      * A service configuration run on its own: its {@code runtime} section supplies the runtime settings, its
      * {@code runtime.strictEnv} the runtime's {@code runtime.strictEnv}, and {@code runtime.application} the
-     * settings of the one service entry (REFERENCE.md §3.1).
+     * settings of the one service entry (REFERENCE.md §3.1). Without a {@code runtime.server}, the application's own
+     * {@code server.hostname}, {@code port}, {@code http2} and {@code https} are the public listener's.
      */
     private static ObjectNode wrapAsRuntime(Path file, JsonNode application) {
         ObjectNode runtime = application.path("runtime").isObject()
@@ -170,6 +171,19 @@ public final class RuntimeConfigLoader {
         }
         service.put("id", id).put("path", ".").put("config", file.getFileName().toString());
         runtime.put("entrypoint", id);
+        JsonNode own = application.path("server");
+        if (!runtime.has("server") && own.isObject()) {
+            // the application's own listener settings, which a runtime's server would override (SPEC "server")
+            ObjectNode server = runtime.putObject("server");
+            for (String key : List.of("hostname", "port", "http2", "https")) {
+                if (own.has(key)) {
+                    server.set(key, own.get(key).deepCopy());
+                }
+            }
+            if (server.isEmpty()) {
+                runtime.remove("server");
+            }
+        }
         return runtime;
     }
 

@@ -18,6 +18,19 @@ public interface RunningApplication {
     }
 
     /**
+     * The OpenAPI document the application serves, as JSON text, for the management API's
+     * {@code GET /services/:id/openapi-schema}. Empty, the default, when it has none.
+     */
+    default Optional<String> openApiDocument() {
+        return Optional.empty();
+    }
+
+    /** The application's GraphQL schema in SDL, for {@code GET /services/:id/graphql-schema}; empty when none. */
+    default Optional<String> graphQlSchema() {
+        return Optional.empty();
+    }
+
+    /**
      * Stops accepting, lets requests in flight finish, and returns by {@code deadline} from now at the latest.
      * The JVM exits after it returns, running shutdown hooks.
      */

@@ -13,7 +13,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Heap dumps and JFR recordings asked of one worker: a {@link Diagnose} with a fresh id goes out, and the
+ * Heap dumps, JFR recordings and schema documents asked of one worker: a {@link Diagnose} with a fresh id goes out, and the
  * future completes with the file when the {@link Diagnosed} with that id comes back (or fails when the worker
  * says it could not, or exits first).
  */
@@ -40,7 +40,12 @@ final class DiagnosticRequests {
     CompletableFuture<Path> send(Worker worker, String kind, Path directory, Duration duration) {
         long id = ids.incrementAndGet();
         Path file = directory.resolve(worker.label().replace(':', '-') + "-" + id
-                + (kind.equals(Diagnose.HEAP_DUMP) ? ".hprof" : ".jfr"));
+                + switch (kind) {
+                    case Diagnose.HEAP_DUMP -> ".hprof";
+                    case Diagnose.OPENAPI_SCHEMA -> ".json";
+                    case Diagnose.GRAPHQL_SCHEMA -> ".graphql";
+                    default -> ".jfr";
+                });
         CompletableFuture<Path> done = new CompletableFuture<>();
         pending.put(id, done);
         worker.exited.thenRun(() -> fail(id, "the " + worker.describe() + " exited before the file was written"));

@@ -89,7 +89,7 @@ final class SupervisorListener implements Runnable, MessageVisitor<Void> {
 
     @Override
     public Void diagnose(Diagnose message) {
-        new Diagnostics(connection).start(message);
+        new Diagnostics(connection, application).start(message);
         return null;
     }
 

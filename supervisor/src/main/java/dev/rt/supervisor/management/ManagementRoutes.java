@@ -111,12 +111,14 @@ final class ManagementRoutes {
             case "GET env" -> {
                 return done(ApiResponse.json(env(service.env())));
             }
-            case "GET openapi-schema" -> throw new ApiError(500, "RT_RUNTIME_FAILED_TO_RETRIEVE_OPENAPI_SCHEMA",
-                    "Failed to retrieve OpenAPI schema for service with id \"" + service.id() + "\": a service of kind \""
-                            + service.application().kind() + "\" has no OpenAPI schema");
-            case "GET graphql-schema" -> throw new ApiError(500, "RT_RUNTIME_FAILED_TO_RETRIEVE_GRAPHQL_SCHEMA",
-                    "Failed to retrieve GraphQL schema for service with id \"" + service.id() + "\": a service of kind \""
-                            + service.application().kind() + "\" has no GraphQL schema");
+            case "GET openapi-schema" -> {
+                return schema(target, Diagnose.OPENAPI_SCHEMA, "application/json; charset=utf-8",
+                        "RT_RUNTIME_FAILED_TO_RETRIEVE_OPENAPI_SCHEMA", "OpenAPI");
+            }
+            case "GET graphql-schema" -> {
+                return schema(target, Diagnose.GRAPHQL_SCHEMA, "text/plain; charset=utf-8",
+                        "RT_RUNTIME_FAILED_TO_RETRIEVE_GRAPHQL_SCHEMA", "GraphQL");
+            }
             case "POST start" -> {
                 if (!ServiceTarget.status(supervisor, service.id()).equals("stopped")) {
                     throw new ApiError(500, "RT_RUNTIME_SERVICE_ALREADY_STARTED",
@@ -135,6 +137,29 @@ final class ManagementRoutes {
             }
             default -> throw ApiError.routeNotFound(method, ManagementHandler.PREFIX + request.path());
         }
+    }
+
+    /**
+     * The service's OpenAPI document or GraphQL schema, as its running worker describes it (the kind builds it from
+     * the routes and plugins it loaded, which only the worker knows), written to a file in the runtime's private
+     * directory like a heap dump, sent back, then removed. A service without one, of a kind without one, or not
+     * started, is a 500 with the code given.
+     */
+    private CompletableFuture<ApiResponse> schema(ServiceTarget target, String kind, String contentType, String code,
+            String what) {
+        String failed = "Failed to retrieve " + what + " schema for service with id \"" + target.service().id() + "\": ";
+        if (target.startedWorker(supervisor).isEmpty()) {
+            throw new ApiError(500, code, failed + "it has no started worker");
+        }
+        java.util.OptionalInt worker = target.worker().map(java.util.OptionalInt::of).orElse(java.util.OptionalInt.empty());
+        return supervisor.services().diagnose(target.service().id(), worker, kind, Duration.ZERO)
+                .thenApply(file -> ApiResponse.file(file, contentType))
+                .exceptionally(error -> {
+                    Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
+                    throw new ApiError(500, code, failed + cause.getMessage()
+                            .replaceFirst("^the worker could not write the file: ", "")
+                            .replaceFirst("^[\\w.$]+(Exception|Error): ", ""));
+                });
     }
 
     /** The worker writes the file into the runtime's private directory; it is sent back, then removed. */

@@ -1,0 +1,28 @@
+package dev.rt.kind.service;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * One {@code clients} entry: {@code serviceId} (another service of the runtime, called at
+ * {@code http://<serviceId>.rt.local} through the mesh) and/or {@code url} (called there instead).
+ */
+record ClientSettings(String serviceId, String url) {
+
+    static List<ClientSettings> from(Object clients) {
+        List<ClientSettings> result = new ArrayList<>();
+        for (Object item : ConfigValues.list(clients)) {
+            Map<String, Object> entry = ConfigValues.object(item);
+            Optional<String> id = ConfigValues.string(entry, "serviceId");
+            Optional<String> url = ConfigValues.string(entry, "url").filter(u -> !u.isBlank());
+            String base = url.orElseGet(() -> "http://" + id.orElseThrow() + ".rt.local");
+            while (base.endsWith("/")) {
+                base = base.substring(0, base.length() - 1);
+            }
+            result.add(new ClientSettings(id.orElseGet(() -> java.net.URI.create(url.orElseThrow()).getHost()), base));
+        }
+        return List.copyOf(result);
+    }
+}

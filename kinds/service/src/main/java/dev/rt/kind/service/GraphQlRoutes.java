@@ -1,0 +1,41 @@
+package dev.rt.kind.service;
+
+import graphql.GraphQL;
+import graphql.schema.GraphQLSchema;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.handler.graphql.GraphQLHandler;
+import io.vertx.ext.web.handler.graphql.GraphiQLHandlerOptions;
+
+/**
+ * {@code POST /graphql} (and GET with {@code ?query=}) on graphql-java through Vert.x's GraphQL handler, and with
+ * {@code graphiql}, the GraphiQL page at {@code /graphiql/} from the bundle in vertx-web-graphql's jar. The bundle
+ * queries the origin's {@code /graphql}: a service exposed under a path prefix serves GraphiQL that does not follow
+ * the prefix.
+ */
+final class GraphQlRoutes {
+    private static final String BUNDLE = "io/vertx/ext/web/handler/graphiql/";
+
+    private GraphQlRoutes() {
+    }
+
+    static void mount(Router router, GraphQLSchema schema, boolean graphiql) {
+        GraphQLHandler handler = GraphQLHandler.create(GraphQL.newGraphQL(schema).build());
+        router.route(HttpMethod.POST, "/graphql").handler(handler);
+        router.route(HttpMethod.GET, "/graphql").handler(handler);
+        if (!graphiql) {
+            return;
+        }
+        ClasspathAssets assets = new ClasspathAssets(BUNDLE);
+        String config = new GraphiQLHandlerOptions().setEnabled(true).setGraphQLUri("/graphql").setGraphQLWSEnabled(false).toJson().encode();
+        String index = assets.read("index.html").orElseThrow().toString().replace("__VERTX_GRAPHIQL_CONFIG__", config);
+        router.get("/graphiql").handler(context -> {
+            if (context.request().path().endsWith("/")) {
+                context.response().putHeader("content-type", "text/html; charset=utf-8").end(index);
+            } else {
+                ClasspathAssets.redirectToSlash(context);
+            }
+        });
+        router.get("/graphiql/*").handler(context -> assets.serve(context, context.pathParam("*")));
+    }
+}

@@ -1,0 +1,44 @@
+package dev.rt.kind.service;
+
+import io.vertx.core.Handler;
+import io.vertx.ext.web.RoutingContext;
+
+/**
+ * The first handler of every plugin route: refuses what the router matched too leniently for the service's settings
+ * (a trailing slash the route does not have, unless {@code ignoreTrailingSlash}; a path parameter longer than
+ * {@code maxParamLength}) as an unknown route, and puts the route's error handler in scope.
+ */
+final class RouteEntry implements Handler<RoutingContext> {
+    private final RouteRecord route;
+    private final boolean strictSlash;
+    private final int maxParamLength;
+    private final dev.rt.service.ErrorHandler errorHandler;
+
+    RouteEntry(RouteRecord route, ServerSettings settings) {
+        this.route = route;
+        this.strictSlash = !settings.ignoreTrailingSlash() && !route.path().endsWith("/");
+        this.maxParamLength = settings.maxParamLength();
+        this.errorHandler = route.scope().ownErrorHandler().orElse(null);
+    }
+
+    @Override
+    public void handle(RoutingContext context) {
+        String path = context.request().path();
+        if (strictSlash && path.length() > 1 && path.endsWith("/")) {
+            context.fail(404);
+            return;
+        }
+        if (route.path().indexOf(':') >= 0) {
+            for (String value : context.pathParams().values()) {
+                if (value.length() > maxParamLength) {
+                    context.fail(404);
+                    return;
+                }
+            }
+        }
+        if (errorHandler != null) {
+            context.put(ErrorDispatch.SCOPE_HANDLER, errorHandler);
+        }
+        context.next();
+    }
+}

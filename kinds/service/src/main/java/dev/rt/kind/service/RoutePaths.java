@@ -1,0 +1,29 @@
+package dev.rt.kind.service;
+
+/** Prefixes and paths as routes are written: {@code /a/b}, no trailing slash, {@code ""} for the root prefix. */
+final class RoutePaths {
+    private RoutePaths() {
+    }
+
+    static String normalizePrefix(String prefix) {
+        String p = prefix.strip();
+        while (p.endsWith("/")) {
+            p = p.substring(0, p.length() - 1);
+        }
+        return p.isEmpty() || p.startsWith("/") ? p : "/" + p;
+    }
+
+    /** {@code prefix + path}; a path of {@code /} under a prefix is the prefix itself. */
+    static String join(String prefix, String path) {
+        String p = path.isEmpty() || path.startsWith("/") ? path : "/" + path;
+        if (prefix.isEmpty()) {
+            return p.isEmpty() ? "/" : p;
+        }
+        return p.equals("/") || p.isEmpty() ? prefix : prefix + p;
+    }
+
+    /** The OpenAPI form of a route path: {@code :id} becomes {@code {id}}. */
+    static String openApi(String path) {
+        return path.replaceAll(":([A-Za-z0-9_]+)", "{$1}");
+    }
+}

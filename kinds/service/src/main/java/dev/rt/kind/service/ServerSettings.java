@@ -1,0 +1,55 @@
+package dev.rt.kind.service;
+
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The {@code server} settings of a service that shape its HTTP server in the worker (the entrypoint's public
+ * listener is the runtime's; the worker always listens on 127.0.0.1). Defaults are those of the reference's
+ * framework: a 1 MiB body limit, 100-character parameters, 72 s keep-alive, HEAD routes exposed, request ids
+ * generated ({@code req-1}, ...) unless {@code requestIdHeader} names a header that carries them.
+ */
+public record ServerSettings(long bodyLimit, int maxParamLength, boolean caseSensitive, boolean ignoreTrailingSlash,
+        long connectionTimeout, long keepAliveTimeout, long maxRequestsPerSocket, long requestTimeout,
+        String forceCloseConnections, Optional<String> requestIdHeader, String requestIdLogLabel,
+        boolean trustProxy, boolean disableRequestLogging, boolean exposeHeadRoutes, Optional<Long> healthCheckInterval,
+        Optional<CorsSettings> cors, Optional<String> logLevel, Optional<String> errorHandler,
+        ValidationOptions validation) {
+
+    public static final long DEFAULT_BODY_LIMIT = 1_048_576;
+
+    /** From the service configuration's {@code server} object (absent: all defaults). */
+    public static ServerSettings from(Map<String, Object> server) {
+        Object idHeader = server.get("requestIdHeader");
+        Object health = server.get("healthCheck");
+        Optional<Long> healthInterval = health instanceof Map<?, ?> map
+                ? Optional.of(ConfigValues.number(ConfigValues.object(map), "interval", 5000))
+                : Boolean.TRUE.equals(health) ? Optional.of(5000L) : Optional.empty();
+        Object trust = server.get("trustProxy");
+        boolean trustProxy = trust != null && !Boolean.FALSE.equals(trust)
+                && !(trust instanceof Number n && n.longValue() == 0) && !"".equals(trust);
+        Object force = server.get("forceCloseConnections");
+        return new ServerSettings(
+                ConfigValues.number(server, "bodyLimit", DEFAULT_BODY_LIMIT),
+                (int) ConfigValues.number(server, "maxParamLength", 100),
+                ConfigValues.flag(server, "caseSensitive", true),
+                ConfigValues.flag(server, "ignoreTrailingSlash", false),
+                ConfigValues.number(server, "connectionTimeout", 0),
+                ConfigValues.number(server, "keepAliveTimeout", 72_000),
+                ConfigValues.number(server, "maxRequestsPerSocket", 0),
+                ConfigValues.number(server, "requestTimeout", 0),
+                force == null ? "idle" : String.valueOf(force),
+                idHeader instanceof String name && !name.isBlank()
+                        ? Optional.of(name.toLowerCase(java.util.Locale.ROOT)) : Optional.empty(),
+                ConfigValues.string(server, "requestIdLogLabel").orElse("reqId"),
+                trustProxy,
+                ConfigValues.flag(server, "disableRequestLogging", false),
+                ConfigValues.flag(server, "exposeHeadRoutes", true),
+                healthInterval,
+                server.get("cors") instanceof Map<?, ?> cors
+                        ? Optional.of(CorsSettings.from(ConfigValues.object(cors))) : Optional.empty(),
+                ConfigValues.string(ConfigValues.object(server, "logger"), "level"),
+                ConfigValues.string(server, "errorHandler"),
+                ValidationOptions.from(ConfigValues.object(ConfigValues.object(server, "ajv"), "customOptions")));
+    }
+}

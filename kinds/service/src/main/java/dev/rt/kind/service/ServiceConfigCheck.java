@@ -1,0 +1,97 @@
+package dev.rt.kind.service;
+
+import dev.rt.kind.KindException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.PatternSyntaxException;
+
+/**
+ * What the schema cannot say about a service configuration, checked before any worker starts: the settings that
+ * have no meaning on the JVM are refused with what to use instead, regular expressions must compile, every plugin
+ * path must hold plugins. Returns the class path the workers need.
+ */
+final class ServiceConfigCheck {
+    private ServiceConfigCheck() {
+    }
+
+    static List<Path> check(Map<String, Object> configuration, Path directory) {
+        Map<String, Object> plugins = ConfigValues.object(configuration, "plugins");
+        Map<String, Object> server = ConfigValues.object(configuration, "server");
+        refuse(plugins, "/plugins");
+        refuseServer(server);
+        corsPatterns(ConfigValues.object(server, "cors"));
+        Set<Path> classPath = new LinkedHashSet<>();
+        for (PluginLibrary library : new PluginLocator(directory).locate(plugins)) {
+            library.location().ifPresent(classPath::add);
+        }
+        ConfigValues.string(server, "errorHandler")
+                .ifPresent(value -> ErrorHandlerLoader.location(directory, value).ifPresent(classPath::add));
+        return new ArrayList<>(classPath);
+    }
+
+    private static void refuse(Map<String, Object> plugins, String pointer) {
+        if (plugins.containsKey("typescript") && !Boolean.FALSE.equals(plugins.get("typescript"))
+                && !"false".equals(plugins.get("typescript")) && !"".equals(plugins.get("typescript"))) {
+            throw KindException.at(pointer + "/typescript", "TypeScript has no meaning for a JVM service: plugins arrive"
+                    + " compiled, as jars or class directories; remove it and build the plugins with Maven or Gradle"
+                    + " (rt service compile runs that build)");
+        }
+        List<Object> paths = ConfigValues.list(plugins.get("paths"));
+        for (int i = 0; i < paths.size(); i++) {
+            Map<String, Object> entry = ConfigValues.object(paths.get(i));
+            String at = pointer + "/paths/" + i;
+            if (entry.containsKey("forceESM")) {
+                throw KindException.at(at + "/forceESM", "ES modules have no meaning on the JVM; remove it");
+            }
+            if (ConfigValues.flag(entry, "autoHooks", false) || entry.containsKey("autoHooksPattern")) {
+                throw KindException.at(at + (entry.containsKey("autoHooksPattern") ? "/autoHooksPattern" : "/autoHooks"),
+                        "hook files are not loaded automatically on the JVM; remove it, and register hooks with"
+                                + " ServiceContext.onRequest in a plugin whose entry has \"encapsulate\": false");
+            }
+        }
+    }
+
+    private static void refuseServer(Map<String, Object> server) {
+        if (server.containsKey("serializerOpts")) {
+            throw KindException.at("/server/serializerOpts", "rt writes JSON with Jackson, which takes no serializer"
+                    + " options of the reference's; remove it (a plugin can configure Vert.x's Jackson mapper itself)");
+        }
+        if (Boolean.FALSE.equals(server.get("jsonShorthand"))) {
+            throw KindException.at("/server/jsonShorthand", "route schemas are always plain JSON Schemas here;"
+                    + " remove it");
+        }
+        for (String key : ConfigValues.object(server, "logger").keySet()) {
+            if (!key.equals("level")) {
+                throw KindException.at("/server/logger/" + key, "a service's entries go to the runtime's log, whose"
+                        + " logger settings apply; keep only \"level\" here and set the rest in the runtime's logger");
+            }
+        }
+        Map<String, Object> custom = ConfigValues.object(ConfigValues.object(server, "ajv"), "customOptions");
+        for (String key : custom.keySet()) {
+            if (!Set.of("coerceTypes", "useDefaults", "removeAdditional", "allErrors").contains(key)) {
+                throw KindException.at("/server/ajv/customOptions/" + key, "is not a validation option rt knows; use"
+                        + " coerceTypes, useDefaults, removeAdditional or allErrors");
+            }
+        }
+    }
+
+    private static void corsPatterns(Map<String, Object> cors) {
+        List<Object> origins = cors.get("origin") instanceof List<?> list ? ConfigValues.list(list)
+                : cors.containsKey("origin") ? List.of(cors.get("origin")) : List.of();
+        for (int i = 0; i < origins.size(); i++) {
+            if (origins.get(i) instanceof Map<?, ?> map && map.get("regexp") instanceof String regexp) {
+                try {
+                    java.util.regex.Pattern.compile(regexp);
+                } catch (PatternSyntaxException e) {
+                    throw KindException.at("/server/cors/origin" + (cors.get("origin") instanceof List<?> ? "/" + i : "")
+                            + "/regexp", "\"" + regexp + "\" is not a regular expression (" + e.getDescription()
+                            + "); fix it");
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,151 @@
+package dev.rt.kind.service;
+
+import dev.rt.kind.KindException;
+import dev.rt.kind.RunningApplication;
+import dev.rt.kind.WorkerContext;
+import dev.rt.service.ServiceClient;
+import dev.rt.service.ServicePlugin;
+import io.vertx.core.Vertx;
+import io.vertx.core.VertxOptions;
+import io.vertx.ext.web.Router;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The HTTP server of a {@code service} worker, for this kind and for kinds built on it ({@code db}): Vert.x Web on
+ * one event loop per processor, the {@code server} settings, rt's error bodies, CORS, the health route, request
+ * validation, OpenAPI with Swagger UI, GraphQL with GraphiQL, and the plugins of {@code plugins}.
+ *
+ * <pre>{@code
+ * RunningApplication app = ServiceHost.configure(context)        // server, plugins, clients, service.* settings
+ *         .openApi(OpenApiSettings.from(db.get("openapi"), true))   // a kind's own OpenAPI/GraphQL switches
+ *         .plugin("db", generatedRoutes)                          // built-in plugins register before the user's
+ *         .start();
+ * }</pre>
+ */
+public final class ServiceHost {
+    private static final Duration START_LIMIT = Duration.ofSeconds(30);
+
+    private record BuiltIn(String name, ServicePlugin plugin) {
+    }
+
+    private final WorkerContext context;
+    private final ServerSettings server;
+    private OpenApiSettings openApi;
+    private GraphQlSettings graphQl;
+    private final List<BuiltIn> builtIns = new ArrayList<>();
+
+    private ServiceHost(WorkerContext context) {
+        this.context = context;
+        Map<String, Object> configuration = context.configuration();
+        Map<String, Object> service = ConfigValues.object(configuration, "service");
+        this.server = ServerSettings.from(ConfigValues.object(configuration, "server"));
+        this.openApi = OpenApiSettings.from(service.get("openapi"), false);
+        this.graphQl = GraphQlSettings.from(service.get("graphql"), false);
+    }
+
+    /** The host of this worker's service, from its configuration's {@code server}, {@code plugins},
+     * {@code clients} and {@code service.openapi}/{@code service.graphql}. */
+    public static ServiceHost configure(WorkerContext context) {
+        return new ServiceHost(context);
+    }
+
+    /**
+     * The class path a worker of a configuration with {@code server} and {@code plugins} sections needs (plugin jars
+     * and class directories, the error handler's), after the checks this kind makes before any worker starts: a kind
+     * built on this host returns it from its {@link dev.rt.kind.Kind#classPath}.
+     *
+     * @throws KindException naming the setting at fault
+     */
+    public static java.util.List<java.nio.file.Path> classPath(Map<String, Object> configuration,
+            java.nio.file.Path serviceDirectory) {
+        return ServiceConfigCheck.check(configuration, serviceDirectory);
+    }
+
+    /** Replaces the OpenAPI settings (a kind whose document is on by default passes its own). */
+    public ServiceHost openApi(OpenApiSettings settings) {
+        this.openApi = settings;
+        return this;
+    }
+
+    public ServiceHost graphQl(GraphQlSettings settings) {
+        this.graphQl = settings;
+        return this;
+    }
+
+    /**
+     * A plugin of the kind itself, registered before the configured ones, at the root, encapsulated like them.
+     * Its routes get validation, error bodies and OpenAPI like a user's.
+     */
+    public ServiceHost plugin(String name, ServicePlugin plugin) {
+        builtIns.add(new BuiltIn(name, plugin));
+        return this;
+    }
+
+    /**
+     * Starts the server and returns once it listens on 127.0.0.1.
+     *
+     * @throws KindException when a plugin, a schema or a setting stops the start; nothing is left running then
+     */
+    public RunningApplication start() {
+        System.setProperty("vertx.disableDnsResolver", "true");
+        int loops = Math.max(1, Runtime.getRuntime().availableProcessors());
+        VertxOptions options = new VertxOptions().setEventLoopPoolSize(loops);
+        Vertx vertx = Vertx.vertx(options);
+        try {
+            return start(vertx, loops, options.getWorkerPoolSize());
+        } catch (KindException e) {
+            vertx.close();
+            throw new KindException(ConfigFile.in(context.serviceDirectory()) + ": "
+                    + e.pointer().map(pointer -> pointer + ": ").orElse("") + e.getMessage());
+        } catch (RuntimeException | Error e) {
+            vertx.close();
+            throw e;
+        }
+    }
+
+    private RunningApplication start(Vertx vertx, int loops, int poolSize) {
+        LogLines lines = new LogLines(System.out, context.environment(), server.logLevel());
+        RequestLog log = new RequestLog(lines, server.requestIdLogLabel(), server.disableRequestLogging());
+        Map<String, ServiceClient> clients = new LinkedHashMap<>();
+        for (ClientSettings client : ClientSettings.from(context.configuration().get("clients"))) {
+            clients.put(client.serviceId(), new MeshClient(vertx, client));
+        }
+        HostState host = new HostState(context.serviceId(), context.workerIndex(), context.serviceDirectory(), vertx,
+                server.validation(), lines, log, clients, poolSize);
+        ClassLoader loader = Thread.currentThread().getContextClassLoader() != null
+                ? Thread.currentThread().getContextClassLoader() : ClassLoader.getSystemClassLoader();
+        server.errorHandler().ifPresent(value -> host.serviceErrorHandler(
+                ErrorHandlerLoader.load(context.serviceDirectory(), value, loader)));
+        PluginLoader plugins = new PluginLoader(loader, Duration.ofMillis(ConfigValues.number(
+                ConfigValues.object(context.configuration(), "server"), "pluginTimeout", 10_000)));
+        for (BuiltIn builtIn : builtIns) {
+            PluginScope scope = new PluginScope(host, builtIn.name(), "", "{}", true);
+            host.scopes().add(scope);
+            plugins.register("/" + builtIn.name(), builtIn.name(), builtIn.plugin(), scope);
+        }
+        List<PluginLibrary> libraries = new PluginLocator(context.serviceDirectory())
+                .locate(ConfigValues.object(context.configuration(), "plugins"));
+        for (PluginLibrary library : libraries) {
+            for (String className : library.classNames()) {
+                ServicePlugin plugin = plugins.instantiate(library.pointer(), className);
+                PluginScope scope = new PluginScope(host, className, library.prefix(), library.options(),
+                        library.encapsulate());
+                host.scopes().add(scope);
+                plugins.register(library.pointer(), className, plugin, scope);
+            }
+        }
+        ServiceRouter router = new ServiceRouter(host, server, openApi, graphQl, log);
+        Router built;
+        try {
+            built = router.build();
+        } catch (RegistrationError e) {
+            throw KindException.at("/service/graphql", e.getMessage());
+        }
+        return ServiceServer.listen(vertx, built, server, loops,
+                new LoopBusyTime(loops, host.poolBusy(), poolSize), router, START_LIMIT);
+    }
+}

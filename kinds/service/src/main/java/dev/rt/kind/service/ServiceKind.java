@@ -1,0 +1,65 @@
+package dev.rt.kind.service;
+
+import dev.rt.kind.Kind;
+import dev.rt.kind.RunningApplication;
+import dev.rt.kind.WorkerContext;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The {@code service} kind: plugin-based HTTP services. Its configuration names plugins ({@code plugins.paths},
+ * {@code plugins.packages}), server settings ({@code server}), OpenAPI and GraphQL ({@code service}) and clients of
+ * other services ({@code clients}). This class stays free of Vert.x: the supervisor and the CLI load it to read its
+ * schema and check configurations; {@link #start} hands over to {@link ServiceHost} in the worker.
+ */
+public final class ServiceKind implements Kind {
+    static final String NAME = "service";
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public String configSchema() {
+        return resource("schema.json");
+    }
+
+    /**
+     * The plugin jars and class directories, then the error handler's, after checking the settings that have no
+     * meaning on the JVM and that every plugin class named exists.
+     */
+    @Override
+    public List<Path> classPath(Map<String, Object> configuration, Path serviceDirectory) {
+        return ServiceHost.classPath(configuration, serviceDirectory);
+    }
+
+    /** A service with one plugin of this jar: trains what every worker of this kind loads to serve. */
+    @Override
+    public Optional<String> trainingConfiguration() {
+        return Optional.of("{\"service\": {\"openapi\": true}, \"server\": {\"disableRequestLogging\": true},"
+                + " \"plugins\": {\"packages\": [\"" + TrainingPlugin.class.getName() + "\"]}}");
+    }
+
+    @Override
+    public RunningApplication start(WorkerContext context) {
+        return ServiceHost.configure(context).start();
+    }
+
+    static String resource(String name) {
+        try (InputStream in = ServiceKind.class.getResourceAsStream(name)) {
+            if (in == null) {
+                throw new IllegalStateException("the service kind's " + name + " is missing from its jar");
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the service kind's " + name, e);
+        }
+    }
+}

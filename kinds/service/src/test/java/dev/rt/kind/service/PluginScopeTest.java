@@ -1,0 +1,81 @@
+package dev.rt.kind.service;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Encapsulation, folder scanning and prefixes: plugin class directories are made here (a META-INF/services file
+ * naming fixture classes, which load from the test class path).
+ */
+class PluginScopeTest {
+    @TempDir
+    Path dir;
+
+    private Path classDirectory(Path where, String... classes) throws IOException {
+        Path services = Files.createDirectories(where.resolve("META-INF/services"));
+        Files.writeString(services.resolve("dev.rt.service.ServicePlugin"), String.join("\n", classes) + "\n");
+        return where;
+    }
+
+    @Test
+    void anEncapsulatedPluginsHookAndErrorHandlerStayWithItsRoutes() throws Exception {
+        classDirectory(dir.resolve("scoped"), "dev.rt.kind.service.fixtures.Scoped");
+        classDirectory(dir.resolve("plain"), "dev.rt.kind.service.fixtures.Plain");
+        try (RunningService service = RunningService.start(dir,
+                "{\"plugins\": {\"paths\": [\"scoped\", \"plain\"]}}")) {
+            var scoped = service.get("/scoped");
+            assertThat(scoped.headers().firstValue("x-scoped-hook")).contains("ran");
+            assertThat(service.get("/plain").headers().firstValue("x-scoped-hook")).isEmpty();
+            assertThat(service.get("/scoped/fail").body()).isEqualTo("scoped handler: conflict in scope");
+            assertThat(service.get("/plain/fail").body()).isEqualTo(
+                    "{\"statusCode\":409,\"error\":\"Conflict\",\"message\":\"conflict outside\"}");
+        }
+    }
+
+    @Test
+    void aPluginRegisteredWithoutEncapsulationHooksEveryRoute() throws Exception {
+        classDirectory(dir.resolve("global"), "dev.rt.kind.service.fixtures.Global");
+        classDirectory(dir.resolve("plain"), "dev.rt.kind.service.fixtures.Plain");
+        try (RunningService service = RunningService.start(dir,
+                "{\"plugins\": {\"paths\": [{\"path\": \"global\", \"encapsulate\": false}, \"plain\"]}}")) {
+            assertThat(service.get("/plain").headers().firstValue("x-global-hook")).contains("ran");
+        }
+    }
+
+    @Test
+    void aScannedFolderGivesEachPluginDirectoryItsPathAsPrefix() throws Exception {
+        Path routes = Files.createDirectories(dir.resolve("routes"));
+        classDirectory(routes.resolve("movies"), "dev.rt.kind.service.fixtures.Plain");
+        classDirectory(routes.resolve("users").resolve("_id"), "dev.rt.kind.service.fixtures.Plain");
+        classDirectory(routes.resolve("ignored-here"), "dev.rt.kind.service.fixtures.Plain");
+        try (RunningService service = RunningService.start(dir, "{\"plugins\": {\"paths\": [{\"path\": \"routes\","
+                + " \"routeParams\": true, \"ignorePattern\": \"^ignored\"}]}}")) {
+            assertThat(service.get("/movies/plain").body()).isEqualTo("plain /movies");
+            assertThat(service.get("/users/42/plain").body()).isEqualTo("plain /users/:id");
+            assertThat(service.get("/ignored-here/plain").statusCode()).isEqualTo(404);
+        }
+    }
+
+    @Test
+    void stoppingLetsARequestInFlightFinishWithinTheDeadline() throws Exception {
+        classDirectory(dir.resolve("plain"), "dev.rt.kind.service.fixtures.Plain");
+        RunningService service = RunningService.start(dir, "{\"plugins\": {\"paths\": [\"plain\"]}}");
+        var inFlight = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+            try {
+                return service.get("/slow").body();
+            } catch (IOException | InterruptedException e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        assertThat(dev.rt.kind.service.fixtures.Plain.SLOW_STARTED.await(10, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+        long started = System.nanoTime();
+        service.application().stop(java.time.Duration.ofSeconds(3));
+        assertThat((System.nanoTime() - started) / 1_000_000).isLessThan(3000);
+        assertThat(inFlight.get()).isEqualTo("slow done");
+    }
+}

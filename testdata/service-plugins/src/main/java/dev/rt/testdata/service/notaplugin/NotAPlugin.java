@@ -1,0 +1,5 @@
+package dev.rt.testdata.service.notaplugin;
+
+/** Listed as a plugin, but implements nothing. */
+public final class NotAPlugin {
+}
