@@ -13,10 +13,18 @@ import dev.rt.supervisor.metrics.MetricsServer;
 import dev.rt.supervisor.process.RuntimeDirectory;
 import dev.rt.supervisor.process.WorkerArchives;
 import dev.rt.supervisor.process.WorkerCommand;
+import dev.rt.supervisor.process.WorkerLauncher;
 import dev.rt.supervisor.proxy.EntrypointServer;
 import dev.rt.supervisor.proxy.MeshProxy;
 import dev.rt.supervisor.proxy.ProxyEventLoops;
 import dev.rt.supervisor.proxy.RequestObserver;
+import dev.rt.supervisor.worker.Readiness;
+import dev.rt.supervisor.worker.Reloads;
+import dev.rt.supervisor.worker.ServiceOperations;
+import dev.rt.supervisor.worker.WorkerLifecycle;
+import dev.rt.supervisor.worker.WorkerRegistry;
+import dev.rt.supervisor.worker.WorkerState;
+import dev.rt.supervisor.worker.WorkerView;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
@@ -27,6 +35,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -44,7 +53,7 @@ public final class Supervisor implements AutoCloseable {
     private WorkerRegistry registry;
     private WorkerLifecycle lifecycle;
     private volatile Reloads reloads;
-    private final List<RuntimeEvents> listeners = new ArrayList<>(); // until start() hands them to reloads
+    private final List<RuntimeEvents> listeners = new CopyOnWriteArrayList<>();
     private EntrypointServer entrypoint;
     private final HttpMetrics httpMetrics = new HttpMetrics();
     /** {@code -Drt.httpMetrics=false} stops measuring requests: only for the baseline of bench/metrics.sh. */
@@ -92,9 +101,11 @@ public final class Supervisor implements AutoCloseable {
                     directory.agentSocket(), config.root());
             WorkerArchives sharing = remember(WorkerArchives.of(command.java(), command.agentJar(), config.services(),
                     realEnv));
-            lifecycle = new WorkerLifecycle(config, options, command, sharing, registry, log, realEnv, meshPort);
-            reloads = new Reloads(lifecycle, config.serviceIds(), log);
-            listeners.forEach(reloads::addListener);
+            WorkerLauncher launcher = new WorkerLauncher(command, sharing, realEnv, log, options.development(),
+                    options.debugger());
+            lifecycle = new WorkerLifecycle(config, options.production(), launcher, registry, log, meshPort);
+            reloads = new Reloads(lifecycle, config.serviceIds(), log,
+                    () -> listeners.forEach(RuntimeEvents::reloading), () -> listeners.forEach(RuntimeEvents::reloaded));
             remember(AgentServer.start(directory.agentSocket(), lifecycle.agentEvents(), log));
             List<CompletableFuture<Integer>> ready = startLevels();
             metrics = remember(SupervisorMetrics.start(config, loops, lifecycle, registry, httpMetrics, log));
@@ -141,12 +152,8 @@ public final class Supervisor implements AutoCloseable {
     }
 
     /** From now on {@code events} hears of this runtime's reloads. */
-    public synchronized void addListener(RuntimeEvents events) {
-        if (reloads != null) {
-            reloads.addListener(events);
-        } else {
-            listeners.add(events);
-        }
+    public void addListener(RuntimeEvents events) {
+        listeners.add(events);
     }
 
     /**

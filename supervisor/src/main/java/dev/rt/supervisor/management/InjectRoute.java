@@ -1,7 +1,7 @@
 package dev.rt.supervisor.management;
 
 import dev.rt.supervisor.Supervisor;
-import dev.rt.supervisor.WorkerView;
+import dev.rt.supervisor.worker.WorkerView;
 import java.net.InetSocketAddress;
 import java.net.ProxySelector;
 import java.net.URI;

@@ -1,9 +1,9 @@
 package dev.rt.supervisor.management;
 
 import dev.rt.supervisor.Supervisor;
-import dev.rt.supervisor.WorkerState;
-import dev.rt.supervisor.WorkerView;
 import dev.rt.config.ServiceConfig;
+import dev.rt.supervisor.worker.WorkerState;
+import dev.rt.supervisor.worker.WorkerView;
 import java.util.List;
 import java.util.Optional;
 

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.rt.config.ErrorCode;
 import dev.rt.config.RtException;
 import dev.rt.supervisor.Fixtures;
+import dev.rt.supervisor.worker.WorkerState;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -185,7 +186,7 @@ class ManagementApiTest {
     @Test
     void proxyToOneWorkerReachesThatWorker() throws Exception {
         List<String> workers = runtime.supervisor().workers().stream().filter(w -> w.serviceId().equals("back"))
-                .filter(w -> w.state() == dev.rt.supervisor.WorkerState.STARTED).map(w -> String.valueOf(w.index())).toList();
+                .filter(w -> w.state() == dev.rt.supervisor.worker.WorkerState.STARTED).map(w -> String.valueOf(w.index())).toList();
         assertThat(workers).hasSize(2);
         for (String worker : workers) {
             JsonNode whoami = ApiResponse.JSON.readTree(client.request("GET", "/services/back:" + worker + "/proxy/whoami",

@@ -1,4 +1,4 @@
-package dev.rt.supervisor;
+package dev.rt.supervisor.worker;
 
 import dev.rt.protocol.Stats;
 import dev.rt.supervisor.agent.AgentConnection;
@@ -13,8 +13,6 @@ import java.util.concurrent.CompletableFuture;
  * on that loop reads or writes its fields (the futures are the way out to other threads).
  */
 final class Worker {
-    static final int NO_DEBUG_SLOT = -1;
-
     final ServiceConfig service;
     final int index;
     final Process process;

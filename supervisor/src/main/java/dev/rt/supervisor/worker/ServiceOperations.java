@@ -1,4 +1,4 @@
-package dev.rt.supervisor;
+package dev.rt.supervisor.worker;
 
 import dev.rt.config.ErrorCode;
 import dev.rt.config.RtException;
@@ -24,7 +24,7 @@ public final class ServiceOperations {
     private final Path runtimeDirectory;
     private final ToIntFunction<ServiceConfig> workersOf;
 
-    ServiceOperations(RuntimeConfig config, WorkerLifecycle lifecycle, Path runtimeDirectory,
+    public ServiceOperations(RuntimeConfig config, WorkerLifecycle lifecycle, Path runtimeDirectory,
             ToIntFunction<ServiceConfig> workersOf) {
         this.config = config;
         this.lifecycle = lifecycle;
