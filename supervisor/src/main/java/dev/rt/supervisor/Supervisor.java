@@ -231,7 +231,7 @@ public final class Supervisor implements AutoCloseable {
         return current != null ? current : RuntimeControl.standalone(this::stop);
     }
 
-    /** What the management API does to services (start, stop, restart, diagnose); fails before start. */
+    /** What the management API does to services (start, stop, reload, diagnose); fails before start. */
     public ServiceOperations services() {
         WorkerLifecycle current = lifecycle;
         if (current == null) {
@@ -290,7 +290,7 @@ public final class Supervisor implements AutoCloseable {
         return reloads.all();
     }
 
-    /** {@code --dev} with {@code watch}: a change to a service's files restarts it, one worker at a time. */
+    /** {@code --dev} with {@code watch}: a change to a service's files reloads that service. */
     private void watchInDevelopment() {
         if (!options.development() || !config.watch()) {
             return;

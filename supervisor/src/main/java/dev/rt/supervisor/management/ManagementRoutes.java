@@ -62,11 +62,13 @@ final class ManagementRoutes {
                 case "POST stop" -> {
                     return done(ApiResponse.empty().then(() -> supervisor.control().stopRuntime()));
                 }
+                // The routes keep the names rt ctl gives them: POST /reload (rt ctl reload) restarts the runtime,
+                // POST /restart (rt ctl restart) reloads services.
                 case "POST reload" -> {
                     return done(ApiResponse.empty().then(() -> supervisor.control().restartRuntime()));
                 }
                 case "POST restart" -> {
-                    return supervisor.services().restart(restartIds(request)).thenApply(done -> ApiResponse.empty());
+                    return supervisor.services().reload(servicesToReload(request)).thenApply(done -> ApiResponse.empty());
                 }
                 case "GET services" -> {
                     return done(ApiResponse.json(services()));
@@ -203,7 +205,8 @@ final class ManagementRoutes {
         return body;
     }
 
-    private List<String> restartIds(ApiRequest request) {
+    /** The ids of the body's {@code services}, or every service's without it. */
+    private List<String> servicesToReload(ApiRequest request) {
         if (request.body().length == 0) {
             return supervisor.config().serviceIds();
         }

@@ -39,7 +39,7 @@ final class CrashRestarts {
                 id -> new Backoff(service.restartOnError().effectiveDelay(production))).next(uptime);
         log.warn(delay.toMillis() < StartAttempts.IMMEDIATE_BELOW_MILLIS ? "The " + described + " is being restarted ..."
                 : "The " + described + " will be restarted in " + delay.toMillis() + "ms ...");
-        lifecycle.later(() -> relaunch(service), delay);
+        lifecycle.loop().postAfter(delay, () -> relaunch(service));
     }
 
     private void relaunch(ServiceConfig service) {
@@ -55,7 +55,7 @@ final class CrashRestarts {
             afterDeath(service, Worker.describe(service.id(), index), Duration.ZERO);
             return;
         }
-        worker.ready.whenComplete((port, failure) -> lifecycle.onLoopLater(() -> {
+        worker.ready.whenComplete((port, failure) -> lifecycle.loop().post(() -> {
             if (failure == null) {
                 lifecycle.restartCounts().increment(service.id());
                 log.info("The " + worker.describe() + " has been successfully restarted.");

@@ -11,7 +11,7 @@ import java.util.concurrent.CompletableFuture;
 /**
  * The reloads of one runtime: of every service at once (a signal or a request; a second request while one runs
  * joins it, and {@code begins} and {@code ends} are told when it begins and ends), and of one service whose files
- * changed in development (a change during its restart restarts it once more afterwards).
+ * changed in development (a change during its reload reloads it once more afterwards).
  */
 public final class Reloads {
     private final WorkerLifecycle lifecycle;
@@ -52,7 +52,7 @@ public final class Reloads {
         }
     }
 
-    /** Restarts a service whose files changed. */
+    /** Reloads a service whose files changed. */
     public void serviceChanged(String serviceId) {
         synchronized (lock) {
             CompletableFuture<Void> running = watchReloads.get(serviceId);

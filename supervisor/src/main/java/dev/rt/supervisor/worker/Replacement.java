@@ -40,7 +40,7 @@ final class Replacement {
         }
         old.replacement = fresh;
         CompletableFuture<Void> done = new CompletableFuture<>();
-        fresh.ready.whenComplete((port, failure) -> lifecycle.onLoopLater(() -> {
+        fresh.ready.whenComplete((port, failure) -> lifecycle.loop().post(() -> {
             old.replacement = null;
             if (failure != null) {
                 if (!lifecycle.stopping()) {

@@ -47,7 +47,7 @@ final class StartAttempts {
             failed(service, index, retry, e, e.getMessage(), false, after, result);
             return;
         }
-        worker.ready.whenComplete((port, failure) -> lifecycle.onLoopLater(() -> {
+        worker.ready.whenComplete((port, failure) -> lifecycle.loop().post(() -> {
             if (failure == null) {
                 result.complete(port);
             } else {
@@ -84,7 +84,7 @@ final class StartAttempts {
                 ? "Performing attempt " + next + " of " + MAX_RETRIES + " to start the " + label + " again ..."
                 : "Attempt " + next + " of " + MAX_RETRIES + " to start the " + label + " again will be performed in "
                         + delay.toMillis() + "ms ...");
-        lifecycle.later(() -> attempt(service, index, next, after, result), delay);
+        lifecycle.loop().postAfter(delay, () -> attempt(service, index, next, after, result));
     }
 
     private static RtException unwrap(Throwable failure) {

@@ -6,7 +6,6 @@ import dev.rt.config.RuntimeConfig;
 import dev.rt.config.ServiceConfig;
 import dev.rt.protocol.Stop;
 import dev.rt.supervisor.agent.AgentEvents;
-import dev.rt.supervisor.concurrent.DaemonThreads;
 import dev.rt.supervisor.log.RuntimeLog;
 import dev.rt.supervisor.metrics.PendingScrapes;
 import dev.rt.supervisor.metrics.ScrapeTarget;
@@ -20,18 +19,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;
 import java.util.Set;
-import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 
 /**
- * Starts, watches, restarts, replaces and stops worker JVMs. All worker state lives on one single-threaded
- * loop: public methods and agent events hop onto it, and results come back as futures. What happens after a
+ * Starts, watches, restarts, replaces and stops worker JVMs. All worker state lives on the {@link SupervisorLoop}:
+ * public methods and agent events hop onto it, and results come back as futures. What happens after a
  * failed start is {@link StartAttempts}'s, after a crash {@link CrashRestarts}'s, after failed health
  * checks {@link Replacement}'s.
  */
@@ -43,8 +39,7 @@ public final class WorkerLifecycle implements AutoCloseable {
     private final WorkerRegistry registry;
     private final RuntimeLog log;
     private final WorkerAgents agents;
-    private final ScheduledExecutorService loop = Executors.newSingleThreadScheduledExecutor(
-            DaemonThreads.named("rt-supervisor-loop"));
+    private final SupervisorLoop loop = new SupervisorLoop();
     private final HealthMonitor health;
     private final StartAttempts startAttempts;
     private final Replacement replacement;
@@ -93,12 +88,12 @@ public final class WorkerLifecycle implements AutoCloseable {
      * meanwhile); if {@code after} fails, the worker is killed and the future fails without a retry.
      */
     public CompletableFuture<Integer> start(ServiceConfig service, CompletableFuture<Void> after) {
-        return onLoop(() -> startAttempts.begin(service, after)).thenCompose(ready -> ready);
+        return loop.call(() -> startAttempts.begin(service, after)).thenCompose(ready -> ready);
     }
 
     /** Stops every worker of the service gracefully, killing those still alive after {@code grace}. */
     public CompletableFuture<Void> stopService(String serviceId, Duration grace) {
-        return onLoop(() -> {
+        return loop.call(() -> {
             List<CompletableFuture<Integer>> exits = new ArrayList<>();
             for (Worker worker : List.copyOf(workers.values())) {
                 if (worker.service.id().equals(serviceId) && worker.alive()) {
@@ -114,11 +109,11 @@ public final class WorkerLifecycle implements AutoCloseable {
      * ready, then the old one stops gracefully. A worker whose replacement fails to start keeps serving.
      */
     CompletableFuture<Void> reload(String serviceId) {
-        return onLoop(() -> {
+        return loop.call(() -> {
             CompletableFuture<Void> chain = CompletableFuture.completedFuture(null);
             for (Worker worker : List.copyOf(workers.values())) {
                 if (worker.service.id().equals(serviceId) && worker.state == WorkerState.STARTED) {
-                    chain = chain.thenCompose(done -> onLoop(() -> replacement.replace(worker, false))
+                    chain = chain.thenCompose(done -> loop.call(() -> replacement.replace(worker, false))
                             .thenCompose(replaced -> replaced));
                 }
             }
@@ -128,7 +123,7 @@ public final class WorkerLifecycle implements AutoCloseable {
 
     /** From now on no worker is started, restarted or replaced. */
     public CompletableFuture<Void> beginShutdown() {
-        return onLoop(() -> {
+        return loop.call(() -> {
             shuttingDown = true;
             return null;
         });
@@ -136,7 +131,7 @@ public final class WorkerLifecycle implements AutoCloseable {
 
     /** Runs {@code query} on the loop over the started workers, in the order they were launched. */
     <T> CompletableFuture<T> started(Function<List<Worker>, T> query) {
-        return onLoop(() -> query.apply(workers.values().stream().filter(w -> w.state == WorkerState.STARTED).toList()));
+        return loop.call(() -> query.apply(workers.values().stream().filter(w -> w.state == WorkerState.STARTED).toList()));
     }
 
     /** The started workers connected to this supervisor, to ask for their metrics. */
@@ -173,12 +168,12 @@ public final class WorkerLifecycle implements AutoCloseable {
 
     /** A snapshot of every worker, in the order they were launched. */
     public CompletableFuture<List<WorkerView>> views() {
-        return onLoop(() -> workers.values().stream().map(Worker::view).toList());
+        return loop.call(() -> workers.values().stream().map(Worker::view).toList());
     }
 
     /** True once the loop has run a no-op within {@code limit}; false when it did not, or has stopped. */
     public CompletableFuture<Boolean> answers(Duration limit) {
-        return onLoop(() -> true).completeOnTimeout(false, limit.toNanos(), TimeUnit.NANOSECONDS)
+        return loop.call(() -> true).completeOnTimeout(false, limit.toNanos(), TimeUnit.NANOSECONDS)
                 .exceptionally(error -> false);
     }
 
@@ -225,9 +220,9 @@ public final class WorkerLifecycle implements AutoCloseable {
             log.info("Preparing the " + worker.describe() + " (pid " + process.pid() + "): its JVM boots while the"
                     + " services it depends on start.");
         }
-        after.whenComplete((done, failure) -> loop.execute(() -> release(worker, failure)));
+        after.whenComplete((done, failure) -> loop.post(() -> release(worker, failure)));
         spawned.debugger().ifPresent(reach -> log.info("The " + worker.describe() + " " + reach + "."));
-        process.onExit().thenAccept(p -> loop.execute(() -> onExit(worker, p.exitValue())));
+        process.onExit().thenAccept(p -> loop.post(() -> onExit(worker, p.exitValue())));
         return worker;
     }
 
@@ -250,7 +245,7 @@ public final class WorkerLifecycle implements AutoCloseable {
         log.info("Starting the " + worker.describe() + " (pid " + worker.process.pid() + ")...");
         long timeout = config.startTimeout().toMillis();
         if (timeout > 0 && !launcher.debugger().suspend()) {
-            loop.schedule(() -> onStartTimeout(worker), timeout, TimeUnit.MILLISECONDS);
+            loop.postAfter(Duration.ofMillis(timeout), () -> onStartTimeout(worker));
         }
         worker.released.complete(true);
     }
@@ -344,43 +339,22 @@ public final class WorkerLifecycle implements AutoCloseable {
         if (!sent) {
             worker.process.destroy();
         }
-        loop.schedule(() -> {
+        loop.postAfter(Duration.ofMillis(Math.max(grace.toMillis(), 1)), () -> {
             if (worker.process.isAlive()) {
                 log.warn("Timeout while stopping the " + worker.describe() + ". Killing it.");
                 worker.process.destroyForcibly();
             }
-        }, Math.max(grace.toMillis(), 1), TimeUnit.MILLISECONDS);
+        });
         return worker.exited;
     }
 
-    // ---- loop plumbing ----
-
-    <T> CompletableFuture<T> onLoop(Callable<T> task) {
-        CompletableFuture<T> result = new CompletableFuture<>();
-        try {
-            loop.execute(() -> {
-                try {
-                    result.complete(task.call());
-                } catch (Throwable e) {
-                    result.completeExceptionally(e);
-                }
-            });
-        } catch (java.util.concurrent.RejectedExecutionException e) {
-            result.completeExceptionally(new RtException(ErrorCode.SUPERVISOR_CLOSED, "the supervisor has stopped"));
-        }
-        return result;
-    }
-
-    void later(Runnable task, Duration delay) {
-        loop.schedule(task, delay.toMillis(), TimeUnit.MILLISECONDS);
-    }
-
-    void onLoopLater(Runnable task) {
-        loop.execute(task);
+    /** The loop that owns every worker's state, for the policies that run on it. */
+    SupervisorLoop loop() {
+        return loop;
     }
 
     @Override
     public void close() {
-        loop.shutdownNow();
+        loop.close();
     }
 }
