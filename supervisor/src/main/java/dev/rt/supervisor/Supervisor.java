@@ -7,6 +7,7 @@ import dev.rt.config.RuntimeConfig;
 import dev.rt.config.ServiceConfig;
 import dev.rt.supervisor.agent.AgentServer;
 import dev.rt.supervisor.log.RuntimeLog;
+import dev.rt.supervisor.management.ManagementServer;
 import dev.rt.supervisor.metrics.HttpMetrics;
 import dev.rt.supervisor.metrics.MetricsFormat;
 import dev.rt.supervisor.metrics.MetricsServer;
@@ -62,7 +63,6 @@ public final class Supervisor implements AutoCloseable {
     private volatile SupervisorMetrics metrics;
     private volatile InetSocketAddress entrypointAddress;
     private boolean stopped;
-    private final long createdAtMillis = System.currentTimeMillis();
     private volatile String status = "init";
     private volatile RuntimeControl control;
     private volatile int meshPort;
@@ -110,7 +110,7 @@ public final class Supervisor implements AutoCloseable {
             List<CompletableFuture<Integer>> ready = startLevels();
             metrics = remember(SupervisorMetrics.start(config, loops, lifecycle, registry, httpMetrics, log));
             if (config.sections().managementApi().enabled()) {
-                remember(dev.rt.supervisor.management.ManagementServer.start(this, log));
+                remember(ManagementServer.start(new ManagedSupervisor(this), log));
             }
             Readiness.await(ready);
             entrypointAddress = bound;
@@ -152,7 +152,7 @@ public final class Supervisor implements AutoCloseable {
     }
 
     /** From now on {@code events} hears of this runtime's reloads. */
-    public void addListener(RuntimeEvents events) {
+    void addListener(RuntimeEvents events) {
         listeners.add(events);
     }
 
@@ -193,46 +193,41 @@ public final class Supervisor implements AutoCloseable {
         return current == null ? Optional.empty() : current.server().map(MetricsServer::address);
     }
 
-    // ---- for the management API (dev.rt.supervisor.management) ----
-
-    /** {@code init}, {@code starting}, {@code started}, {@code stopping}, {@code stopped} or {@code errored}. */
-    public String status() {
-        return status;
-    }
-
-    /** When this supervisor was created, in epoch milliseconds. */
-    public long createdAtMillis() {
-        return createdAtMillis;
-    }
-
-    /** The environment the supervisor was given (what workers see beneath their service's variables). */
-    public Map<String, String> realEnv() {
-        return realEnv;
-    }
-
-    /** The mesh proxy's port on 127.0.0.1, once started. */
-    public int meshPort() {
-        return meshPort;
-    }
-
     /** The runtime's private directory, once started. */
     public Path runtimeDirectory() {
         return runtimeDirectory;
     }
 
+    // ---- for the management API, through ManagedSupervisor ----
+
+    /** {@code init}, {@code starting}, {@code started}, {@code stopping}, {@code stopped} or {@code errored}. */
+    String status() {
+        return status;
+    }
+
+    /** The environment the supervisor was given (what workers see beneath their service's variables). */
+    Map<String, String> realEnv() {
+        return realEnv;
+    }
+
+    /** The mesh proxy's port on 127.0.0.1, once started. */
+    int meshPort() {
+        return meshPort;
+    }
+
     /** Who stops or restarts the whole runtime when the management API asks; {@code rt start} sets it. */
-    public void controlledBy(RuntimeControl control) {
+    void controlledBy(RuntimeControl control) {
         this.control = control;
     }
 
     /** Without a {@link RuntimeControl}, stopping stops this supervisor on a thread of its own. */
-    public RuntimeControl control() {
+    RuntimeControl control() {
         RuntimeControl current = control;
         return current != null ? current : RuntimeControl.standalone(this::stop);
     }
 
     /** What the management API does to services (start, stop, reload, diagnose); fails before start. */
-    public ServiceOperations services() {
+    ServiceOperations services() {
         WorkerLifecycle current = lifecycle;
         if (current == null) {
             throw new RtException(ErrorCode.NOT_STARTED, "the runtime has not started");
@@ -240,11 +235,11 @@ public final class Supervisor implements AutoCloseable {
         return new ServiceOperations(config, current, runtimeDirectory, this::workersOf);
     }
 
-    public RuntimeConfig config() {
+    RuntimeConfig config() {
         return config;
     }
 
-    public RuntimeOptions options() {
+    RuntimeOptions options() {
         return options;
     }
 

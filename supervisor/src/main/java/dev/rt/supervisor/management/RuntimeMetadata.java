@@ -2,8 +2,6 @@ package dev.rt.supervisor.management;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.rt.supervisor.RtVersion;
-import dev.rt.supervisor.Supervisor;
 import java.nio.file.Path;
 
 /**
@@ -18,10 +16,10 @@ final class RuntimeMetadata {
     private RuntimeMetadata() {
     }
 
-    static ObjectNode of(Supervisor supervisor) {
+    static ObjectNode of(ManagedRuntime runtime) {
         ObjectNode metadata = JsonNodeFactory.instance.objectNode();
         ProcessHandle.Info info = ProcessHandle.current().info();
-        Path projectDir = supervisor.config().root().toAbsolutePath();
+        Path projectDir = runtime.config().root().toAbsolutePath();
         metadata.put("pid", ProcessHandle.current().pid());
         metadata.put("cwd", Path.of("").toAbsolutePath().toString());
         var argv = metadata.putArray("argv");
@@ -30,14 +28,10 @@ final class RuntimeMetadata {
         metadata.put("uptimeSeconds", Math.max(0, (System.currentTimeMillis() - STARTED_AT) / 1000));
         metadata.put("execPath", info.command().orElse(""));
         metadata.put("javaVersion", System.getProperty("java.version"));
-        metadata.put("rtVersion", RtVersion.get());
+        metadata.put("rtVersion", runtime.version());
         metadata.put("projectDir", projectDir.toString());
         metadata.put("name", projectDir.getFileName() == null ? "" : projectDir.getFileName().toString());
-        if (supervisor.entrypointAddress().isPresent()) {
-            metadata.put("url", supervisor.url());
-        } else {
-            metadata.putNull("url");
-        }
+        runtime.url().ifPresentOrElse(url -> metadata.put("url", url), () -> metadata.putNull("url"));
         return metadata;
     }
 }

@@ -29,7 +29,7 @@ import org.junit.jupiter.api.io.TempDir;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class ManagementApiTest {
     private Path dir;
-    private ManagedRuntime runtime;
+    private ManagedRuntimeUnderTest runtime;
     private ManagementClient client;
     private Path socket;
 
@@ -37,10 +37,10 @@ class ManagementApiTest {
     void start(@TempDir Path tempDir) throws IOException {
         dir = tempDir;
         socket = dir.resolve("sockets").resolve("m.sock");
-        runtime = ManagedRuntime.start(dir, "{\"managementApi\": {\"socket\": \"" + socket + "\"}, "
+        runtime = ManagedRuntimeUnderTest.start(dir, "{\"managementApi\": {\"socket\": \"" + socket + "\"}, "
                 + "\"entrypoint\": \"front\", \"server\": {\"port\": 0}, \"services\": ["
-                + ManagedRuntime.probe("front", "\"env\": {\"GREETING\": \"hi\"}") + ", "
-                + ManagedRuntime.probe("back", "\"workers\": 2") + "]}");
+                + ManagedRuntimeUnderTest.probe("front", "\"env\": {\"GREETING\": \"hi\"}") + ", "
+                + ManagedRuntimeUnderTest.probe("back", "\"workers\": 2") + "]}");
         client = new ManagementClient(socket);
     }
 
