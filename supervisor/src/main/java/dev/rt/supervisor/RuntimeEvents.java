@@ -1,8 +1,8 @@
 package dev.rt.supervisor;
 
 /**
- * What a {@link Supervisor} tells those who follow it (systemd's notifier) beyond its
- * log. Called on the thread that caused the event; implementations must not block.
+ * What a {@link Supervisor} tells those who follow it (systemd's notifier) beyond its log. Called on the thread
+ * that caused the event; implementations must not block.
  */
 interface RuntimeEvents {
     /** A reload of every service begins (a signal, or a request). */

@@ -104,8 +104,8 @@ public final class Supervisor implements AutoCloseable {
             WorkerLauncher launcher = new WorkerLauncher(command, sharing, realEnv, log, options.development(),
                     options.debugger());
             lifecycle = new WorkerLifecycle(config, options.production(), launcher, registry, log, meshPort);
-            reloads = new Reloads(lifecycle, config.serviceIds(), log,
-                    () -> listeners.forEach(RuntimeEvents::reloading), () -> listeners.forEach(RuntimeEvents::reloaded));
+            reloads = new Reloads(lifecycle, config.serviceIds(), log, () -> listeners.forEach(RuntimeEvents::reloading),
+                    () -> listeners.forEach(RuntimeEvents::reloaded));
             remember(AgentServer.start(directory.agentSocket(), lifecycle.agentEvents(), log));
             List<CompletableFuture<Integer>> ready = startLevels();
             metrics = remember(SupervisorMetrics.start(config, loops, lifecycle, registry, httpMetrics, log));

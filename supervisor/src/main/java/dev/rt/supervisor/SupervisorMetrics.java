@@ -19,7 +19,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
 /**
- * The supervisor's metrics and probes (REFERENCE.md §4): the {@link MetricsAggregator} over the started
+ * The supervisor's metrics and probes: the {@link MetricsAggregator} over the started
  * workers, readiness from the {@link WorkerRegistry}, liveness from the quarantined services and a round trip
  * through the supervisor loop; and the {@link MetricsServer} when {@code metrics} asks for one.
  */

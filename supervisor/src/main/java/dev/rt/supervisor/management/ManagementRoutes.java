@@ -18,9 +18,8 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
 
 /**
- * The routes under {@code /api/v1} (REFERENCE.md §1.2 with v2's {@code services} naming). Each answers a
- * future; errors are {@link ApiError}s in the framework's shape, and any other {@link RtException} is a 500
- * carrying its code.
+ * The routes under {@code /api/v1}. Each answers a future; errors are {@link ApiError}s, and any other
+ * {@link RtException} is a 500 carrying its code.
  */
 final class ManagementRoutes {
     private final ManagedRuntime runtime;

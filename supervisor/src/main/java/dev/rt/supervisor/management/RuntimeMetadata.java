@@ -6,8 +6,8 @@ import java.nio.file.Path;
 
 /**
  * {@code GET /metadata}: {@code pid, cwd, argv, uptimeSeconds, execPath, javaVersion, rtVersion, projectDir,
- * name, url} (REFERENCE.md §1.2, with the JVM in place of Node and the project directory's name in place of a
- * package name). What {@code rt ps} shows.
+ * name, url}: the supervisor process, its JVM, the version of rt, and the project directory and its name.
+ * What {@code rt ps} shows.
  */
 final class RuntimeMetadata {
     private static final long STARTED_AT = ProcessHandle.current().info().startInstant()

@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.rt.config.ServiceConfig;
 
 /**
- * The details object of one service (REFERENCE.md §1.3): {@code id, type, config, path, status, dependencies,
+ * The details object of one service: {@code id, type, config, path, status, dependencies,
  * version, localUrl, entrypoint, sourceMaps, workers}, and {@code url} for the entrypoint (null unless started).
  */
 final class ServiceDetails {

@@ -8,7 +8,7 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * What happens after a started worker died, or a restarted one failed to start (REFERENCE.md §2.4): per the
+ * What happens after a started worker died, or a restarted one failed to start: per the
  * service's {@code restartOnError}, nothing (the worker stays down, the service's other workers keep serving)
  * or a new worker with a new index after the service's {@link Backoff} delay, again and again until one
  * starts: rt never gives up on a service it could revive. Runs on the supervisor loop.

@@ -6,7 +6,7 @@ import java.time.Duration;
 import java.util.function.Consumer;
 
 /**
- * Runs each started worker's health checks on the supervisor loop (REFERENCE.md §2.5): the first
+ * Runs each started worker's health checks on the supervisor loop: the first
  * {@code gracePeriod} after it became ready, then every {@code interval} (at least one second), each a
  * {@link HealthCheck} of its latest figures. {@code maxUnhealthyChecks} unhealthy checks in a row hand the
  * worker to {@code replace}. Checks end when the worker is no longer started or is being replaced.

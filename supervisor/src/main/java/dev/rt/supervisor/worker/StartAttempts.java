@@ -9,7 +9,7 @@ import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * Starting one worker for the runtime's start (REFERENCE.md §2.3): a start that fails (the JVM exits, the
+ * Starting one worker for the runtime's start: a start that fails (the JVM exits, the
  * application reports a failure, or {@code startTimeout} passes and the JVM is killed) is tried again, with
  * the same worker index since it never started, up to {@link #MAX_RETRIES} times when the service restarts
  * on error, after its {@code restartOnError} delay (at once in production). Runs on the supervisor loop.

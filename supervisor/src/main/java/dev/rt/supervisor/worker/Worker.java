@@ -58,7 +58,7 @@ final class Worker {
         return serviceId + ":" + index;
     }
 
-    /** The wording of REFERENCE.md's log lines: {@code worker 0 of the service "api"}. */
+    /** How log lines name a worker: {@code worker 0 of the service "api"}. */
     String describe() {
         return describe(service.id(), index);
     }
