@@ -1,7 +1,7 @@
 package dev.rt.cli;
 
 import dev.rt.config.RtException;
-import dev.rt.supervisor.Debugger;
+import dev.rt.supervisor.process.Debugger;
 import dev.rt.supervisor.RuntimeOptions;
 import dev.rt.supervisor.RuntimeSession;
 import dev.rt.config.ConfigException;

@@ -3,7 +3,8 @@ package dev.rt.protocol;
 /**
  * Health figures sent every interval.
  *
- * @param elu       busy fraction in [0, 1] over the last interval (ARCHITECTURE.md defines it for the JVM)
+ * @param elu       busy fraction in [0, 1] over the last interval: the higher of the busy fraction of the
+ *                  application's request threads (when its kind reports them) and {@code cpu}
  * @param heapUsed  bytes of heap in use
  * @param heapTotal bytes of heap committed
  * @param heapMax   the heap bound ({@code -Xmx}) in bytes

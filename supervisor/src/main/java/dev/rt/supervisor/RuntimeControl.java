@@ -8,7 +8,7 @@ import dev.rt.config.RtException;
  * stop the runtime, or restart it with its configuration read again. Both return at once and act afterwards,
  * so that the request that asked can still be answered.
  */
-public interface RuntimeControl {
+interface RuntimeControl {
     void stopRuntime();
 
     void restartRuntime();

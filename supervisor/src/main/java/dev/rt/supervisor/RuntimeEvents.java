@@ -1,10 +1,10 @@
 package dev.rt.supervisor;
 
 /**
- * What a {@link Supervisor} tells those who follow it (systemd's notifier, the management API) beyond its
- * log. Called on the thread that caused the event; implementations must not block.
+ * What a {@link Supervisor} tells those who follow it (systemd's notifier) beyond its log. Called on the thread
+ * that caused the event; implementations must not block.
  */
-public interface RuntimeEvents {
+interface RuntimeEvents {
     /** A reload of every service begins (a signal, or a request). */
     default void reloading() {
     }

@@ -1,5 +1,6 @@
 package dev.rt.supervisor;
 
+import dev.rt.supervisor.process.Debugger;
 import java.util.Objects;
 
 /**

@@ -97,8 +97,8 @@ public final class RuntimeSession {
                 if (previous == null) {
                     throw e;
                 }
-                // what had started of the new configuration has stopped: go on as it was (README: a reload
-                // that fails leaves the runtime as it was)
+                // what had started of the new configuration has stopped: a restart that fails leaves the
+                // runtime as it was
                 log.error("Cannot restart the runtime with its new configuration: " + e.getMessage()
                         + ". Starting it again as it was.");
                 config = previous;

@@ -15,7 +15,7 @@ import java.util.Map;
  * level only after the previous one is done.
  *
  * <p>With {@code services} listed in the configuration, each service is a level of its own, in the order
- * listed (SPEC: not reordered by dependencies). Otherwise, dependency order: a service's level is one more
+ * listed, never reordered by dependencies. Otherwise, dependency order: a service's level is one more
  * than the highest level among the services it depends on, so independent services start in parallel.
  * Either way a dependency on a service that does not exist, or a cycle, is an error that names it (the
  * configuration loader refuses both already, with the file and pointer: {@link ServiceDependencies}).

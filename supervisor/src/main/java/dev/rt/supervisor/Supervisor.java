@@ -7,16 +7,25 @@ import dev.rt.config.RuntimeConfig;
 import dev.rt.config.ServiceConfig;
 import dev.rt.supervisor.agent.AgentServer;
 import dev.rt.supervisor.log.RuntimeLog;
+import dev.rt.supervisor.management.ManagementServer;
 import dev.rt.supervisor.metrics.HttpMetrics;
 import dev.rt.supervisor.metrics.MetricsFormat;
 import dev.rt.supervisor.metrics.MetricsServer;
 import dev.rt.supervisor.process.RuntimeDirectory;
 import dev.rt.supervisor.process.WorkerArchives;
 import dev.rt.supervisor.process.WorkerCommand;
+import dev.rt.supervisor.process.WorkerLauncher;
 import dev.rt.supervisor.proxy.EntrypointServer;
 import dev.rt.supervisor.proxy.MeshProxy;
 import dev.rt.supervisor.proxy.ProxyEventLoops;
 import dev.rt.supervisor.proxy.RequestObserver;
+import dev.rt.supervisor.worker.Readiness;
+import dev.rt.supervisor.worker.Reloads;
+import dev.rt.supervisor.worker.ServiceOperations;
+import dev.rt.supervisor.worker.WorkerLifecycle;
+import dev.rt.supervisor.worker.WorkerRegistry;
+import dev.rt.supervisor.worker.WorkerState;
+import dev.rt.supervisor.worker.WorkerView;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
@@ -27,6 +36,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -44,7 +54,7 @@ public final class Supervisor implements AutoCloseable {
     private WorkerRegistry registry;
     private WorkerLifecycle lifecycle;
     private volatile Reloads reloads;
-    private final List<RuntimeEvents> listeners = new ArrayList<>(); // until start() hands them to reloads
+    private final List<RuntimeEvents> listeners = new CopyOnWriteArrayList<>();
     private EntrypointServer entrypoint;
     private final HttpMetrics httpMetrics = new HttpMetrics();
     /** {@code -Drt.httpMetrics=false} stops measuring requests: only for the baseline of bench/metrics.sh. */
@@ -53,7 +63,6 @@ public final class Supervisor implements AutoCloseable {
     private volatile SupervisorMetrics metrics;
     private volatile InetSocketAddress entrypointAddress;
     private boolean stopped;
-    private final long createdAtMillis = System.currentTimeMillis();
     private volatile String status = "init";
     private volatile RuntimeControl control;
     private volatile int meshPort;
@@ -92,14 +101,16 @@ public final class Supervisor implements AutoCloseable {
                     directory.agentSocket(), config.root());
             WorkerArchives sharing = remember(WorkerArchives.of(command.java(), command.agentJar(), config.services(),
                     realEnv));
-            lifecycle = new WorkerLifecycle(config, options, command, sharing, registry, log, realEnv, meshPort);
-            reloads = new Reloads(lifecycle, config.serviceIds(), log);
-            listeners.forEach(reloads::addListener);
+            WorkerLauncher launcher = new WorkerLauncher(command, sharing, realEnv, log, options.development(),
+                    options.debugger());
+            lifecycle = new WorkerLifecycle(config, options.production(), launcher, registry, log, meshPort);
+            reloads = new Reloads(lifecycle, config.serviceIds(), log, () -> listeners.forEach(RuntimeEvents::reloading),
+                    () -> listeners.forEach(RuntimeEvents::reloaded));
             remember(AgentServer.start(directory.agentSocket(), lifecycle.agentEvents(), log));
             List<CompletableFuture<Integer>> ready = startLevels();
             metrics = remember(SupervisorMetrics.start(config, loops, lifecycle, registry, httpMetrics, log));
             if (config.sections().managementApi().enabled()) {
-                remember(dev.rt.supervisor.management.ManagementServer.start(this, log));
+                remember(ManagementServer.start(new ManagedSupervisor(this), log));
             }
             Readiness.await(ready);
             entrypointAddress = bound;
@@ -141,12 +152,8 @@ public final class Supervisor implements AutoCloseable {
     }
 
     /** From now on {@code events} hears of this runtime's reloads. */
-    public synchronized void addListener(RuntimeEvents events) {
-        if (reloads != null) {
-            reloads.addListener(events);
-        } else {
-            listeners.add(events);
-        }
+    void addListener(RuntimeEvents events) {
+        listeners.add(events);
     }
 
     /**
@@ -186,46 +193,41 @@ public final class Supervisor implements AutoCloseable {
         return current == null ? Optional.empty() : current.server().map(MetricsServer::address);
     }
 
-    // ---- for the management API (dev.rt.supervisor.management) ----
-
-    /** {@code init}, {@code starting}, {@code started}, {@code stopping}, {@code stopped} or {@code errored}. */
-    public String status() {
-        return status;
-    }
-
-    /** When this supervisor was created, in epoch milliseconds. */
-    public long createdAtMillis() {
-        return createdAtMillis;
-    }
-
-    /** The environment the supervisor was given (what workers see beneath their service's variables). */
-    public Map<String, String> realEnv() {
-        return realEnv;
-    }
-
-    /** The mesh proxy's port on 127.0.0.1, once started. */
-    public int meshPort() {
-        return meshPort;
-    }
-
     /** The runtime's private directory, once started. */
     public Path runtimeDirectory() {
         return runtimeDirectory;
     }
 
+    // ---- for the management API, through ManagedSupervisor ----
+
+    /** {@code init}, {@code starting}, {@code started}, {@code stopping}, {@code stopped} or {@code errored}. */
+    String status() {
+        return status;
+    }
+
+    /** The environment the supervisor was given (what workers see beneath their service's variables). */
+    Map<String, String> realEnv() {
+        return realEnv;
+    }
+
+    /** The mesh proxy's port on 127.0.0.1, once started. */
+    int meshPort() {
+        return meshPort;
+    }
+
     /** Who stops or restarts the whole runtime when the management API asks; {@code rt start} sets it. */
-    public void controlledBy(RuntimeControl control) {
+    void controlledBy(RuntimeControl control) {
         this.control = control;
     }
 
     /** Without a {@link RuntimeControl}, stopping stops this supervisor on a thread of its own. */
-    public RuntimeControl control() {
+    RuntimeControl control() {
         RuntimeControl current = control;
         return current != null ? current : RuntimeControl.standalone(this::stop);
     }
 
-    /** What the management API does to services (start, stop, restart, diagnose); fails before start. */
-    public ServiceOperations services() {
+    /** What the management API does to services (start, stop, reload, diagnose); fails before start. */
+    ServiceOperations services() {
         WorkerLifecycle current = lifecycle;
         if (current == null) {
             throw new RtException(ErrorCode.NOT_STARTED, "the runtime has not started");
@@ -233,11 +235,11 @@ public final class Supervisor implements AutoCloseable {
         return new ServiceOperations(config, current, runtimeDirectory, this::workersOf);
     }
 
-    public RuntimeConfig config() {
+    RuntimeConfig config() {
         return config;
     }
 
-    public RuntimeOptions options() {
+    RuntimeOptions options() {
         return options;
     }
 
@@ -283,7 +285,7 @@ public final class Supervisor implements AutoCloseable {
         return reloads.all();
     }
 
-    /** {@code --dev} with {@code watch}: a change to a service's files restarts it, one worker at a time. */
+    /** {@code --dev} with {@code watch}: a change to a service's files reloads that service. */
     private void watchInDevelopment() {
         if (!options.development() || !config.watch()) {
             return;

@@ -9,18 +9,17 @@ import dev.rt.supervisor.metrics.MetricsAggregator;
 import dev.rt.supervisor.metrics.MetricsFormat;
 import dev.rt.supervisor.metrics.MetricsServer;
 import dev.rt.supervisor.metrics.MetricsSource;
-import dev.rt.supervisor.metrics.ScrapeTarget;
 import dev.rt.supervisor.proxy.ProxyEventLoops;
+import dev.rt.supervisor.worker.WorkerLifecycle;
+import dev.rt.supervisor.worker.WorkerRegistry;
 import java.time.Duration;
-import java.util.List;
 import java.util.Optional;
-import java.util.OptionalDouble;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
 /**
- * The supervisor's metrics and probes (REFERENCE.md §4): the {@link MetricsAggregator} over the started
+ * The supervisor's metrics and probes: the {@link MetricsAggregator} over the started
  * workers, readiness from the {@link WorkerRegistry}, liveness from the quarantined services and a round trip
  * through the supervisor loop; and the {@link MetricsServer} when {@code metrics} asks for one.
  */
@@ -42,7 +41,7 @@ final class SupervisorMetrics implements MetricsSource, AutoCloseable {
         this.config = config;
         this.lifecycle = lifecycle;
         this.registry = registry;
-        this.aggregator = new MetricsAggregator(() -> scrapeTargets(lifecycle), lifecycle.scrapes(), http,
+        this.aggregator = new MetricsAggregator(lifecycle::scrapeTargets, lifecycle.scrapes(), http,
                 lifecycle.restartCounts(), WORKER_TIMEOUT, executor);
     }
 
@@ -91,13 +90,5 @@ final class SupervisorMetrics implements MetricsSource, AutoCloseable {
     public void close() {
         server.ifPresent(MetricsServer::close);
         executor.shutdownNow();
-    }
-
-    /** The started workers connected to this supervisor, to ask for their metrics. */
-    private static CompletableFuture<List<ScrapeTarget>> scrapeTargets(WorkerLifecycle lifecycle) {
-        return lifecycle.started(workers -> workers.stream().filter(w -> w.connection != null)
-                .map(w -> new ScrapeTarget(w.service.id(), w.index, w.connection,
-                        w.lastStats == null ? OptionalDouble.empty() : OptionalDouble.of(w.lastStats.elu())))
-                .toList());
     }
 }

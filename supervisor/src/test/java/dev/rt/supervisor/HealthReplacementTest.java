@@ -4,6 +4,8 @@ import static dev.rt.supervisor.RuntimeUnderTest.runtime;
 import static dev.rt.supervisor.RuntimeUnderTest.service;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.rt.supervisor.worker.WorkerState;
+import dev.rt.supervisor.worker.WorkerView;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;

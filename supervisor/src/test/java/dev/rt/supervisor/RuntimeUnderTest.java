@@ -3,6 +3,7 @@ package dev.rt.supervisor;
 import dev.rt.config.RuntimeConfig;
 import dev.rt.config.RuntimeConfigLoader;
 import dev.rt.supervisor.log.RuntimeLog;
+import dev.rt.supervisor.worker.WorkerView;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.URI;

@@ -7,6 +7,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.rt.config.RtException;
+import dev.rt.supervisor.worker.WorkerState;
+import dev.rt.supervisor.worker.WorkerView;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;

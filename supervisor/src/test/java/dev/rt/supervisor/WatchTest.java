@@ -2,6 +2,7 @@ package dev.rt.supervisor;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.rt.supervisor.worker.WorkerView;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

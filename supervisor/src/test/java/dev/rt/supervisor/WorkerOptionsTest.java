@@ -4,6 +4,7 @@ import static dev.rt.supervisor.RuntimeUnderTest.runtimeWith;
 import static dev.rt.supervisor.RuntimeUnderTest.service;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.rt.supervisor.process.Debugger;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;

@@ -15,8 +15,8 @@ import java.util.Optional;
 import java.util.jar.JarFile;
 
 /**
- * {@code logger.formatters.path}, the Java meaning of pino's formatters file: a jar whose manifest names a
- * class in {@code Rt-Log-Formatters}. The class has a public no-argument constructor and either or both of
+ * {@code logger.formatters.path}: a jar whose manifest names a class in {@code Rt-Log-Formatters}. The class
+ * has a public no-argument constructor and either or both of
  * {@code public Map<String, Object> level(String label, int number)} (replaces {@code {"level": number}})
  * and {@code public Map<String, Object> bindings(Map<String, Object> bindings)} (replaces
  * {@code {"pid", "hostname"}} and the {@code base} fields). Only JDK types: the jar needs nothing of rt.

@@ -10,7 +10,7 @@ import java.util.Optional;
 import java.util.OptionalInt;
 
 /**
- * Level names and their pino numbers: trace 10, debug 20, info 30, warn 40, error 50, fatal 60, plus
+ * Level names and their numbers: trace 10, debug 20, info 30, warn 40, error 50, fatal 60, plus
  * {@code logger.customLevels}; {@code silent} is above every level, so nothing passes it.
  */
 public final class LevelScale {

@@ -8,9 +8,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * {@code logger.redact}: the values at the given paths are replaced by the censor. Paths use pino's syntax:
- * {@code a.b}, {@code a["b-c"]} or {@code a['b']}, and {@code *} for every key of an object or element of
- * an array ({@code a.*.password}, {@code a[*]}). A path that does not exist in a line leaves it alone.
+ * {@code logger.redact}: the values at the given paths are replaced by the censor. A path names keys as
+ * {@code a.b}, {@code a["b-c"]} or {@code a['b']}, and {@code *} for every key of an object or element of an
+ * array ({@code a.*.password}, {@code a[*]}). A path that does not exist in a line leaves it alone.
  */
 final class Redaction {
     private static final String ANY = "*";

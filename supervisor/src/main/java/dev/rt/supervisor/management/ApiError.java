@@ -5,8 +5,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.netty.handler.codec.http.HttpResponseStatus;
 
 /**
- * A management API error, answered in the framework's shape {@code {statusCode, code, error, message}} with a
- * stable {@code code} (REFERENCE.md §1.2 names, "application" read as "service").
+ * A management API error, answered as {@code {statusCode, code, error, message}} with a stable {@code code}
+ * ({@code RT_...}) that callers may match on.
  */
 final class ApiError extends RuntimeException {
     private final int statusCode;

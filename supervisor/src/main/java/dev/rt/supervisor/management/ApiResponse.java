@@ -59,7 +59,7 @@ record ApiResponse(int status, List<Map.Entry<String, String>> headers, byte[] b
         return new ApiResponse(200, List.of(Map.entry("content-type", contentType)), body.getBytes(StandardCharsets.UTF_8));
     }
 
-    /** 200 with an empty body, as the reference answers POST stop/restart/start. */
+    /** 200 with an empty body: the answer of POST stop, restart and start. */
     static ApiResponse empty() {
         return new ApiResponse(200, List.of(), new byte[0]);
     }

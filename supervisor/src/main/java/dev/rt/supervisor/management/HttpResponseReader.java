@@ -15,8 +15,8 @@ import java.util.function.Consumer;
  * Reads one HTTP/1.1 response from a stream: status line, headers, then the body framed by
  * {@code Content-Length}, by {@code Transfer-Encoding: chunked} (handed over chunk by chunk, for the live log),
  * or by the end of the connection. Only what the management server sends; the server side uses Netty's codec.
- * The CLI does not, because Netty's static initialisation costs a short command like {@code rt ps} about
- * 0.1 s of its 0.5 s budget (bench/ps.sh).
+ * The CLI does not, because Netty's static initialisation is a large share of the start of a short command
+ * like {@code rt ps} (measured in bench/RESULTS.md).
  */
 final class HttpResponseReader {
     private static final int MAX_HEAD_LINE = 64 * 1024;

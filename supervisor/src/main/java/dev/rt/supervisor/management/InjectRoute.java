@@ -1,7 +1,6 @@
 package dev.rt.supervisor.management;
 
-import dev.rt.supervisor.Supervisor;
-import dev.rt.supervisor.WorkerView;
+import dev.rt.supervisor.worker.WorkerView;
 import java.net.InetSocketAddress;
 import java.net.ProxySelector;
 import java.net.URI;
@@ -28,27 +27,27 @@ final class InjectRoute {
     private static final Set<String> DROPPED_RESPONSE = Set.of("content-length", "transfer-encoding", "connection",
             "keep-alive", ":status");
 
-    private final Supervisor supervisor;
+    private final ManagedRuntime runtime;
     private final HttpClient throughMesh;
     private final HttpClient direct;
 
-    InjectRoute(Supervisor supervisor, Executor executor) {
-        this.supervisor = supervisor;
+    InjectRoute(ManagedRuntime runtime, Executor executor) {
+        this.runtime = runtime;
         this.throughMesh = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).executor(executor)
-                .proxy(ProxySelector.of(new InetSocketAddress("127.0.0.1", supervisor.meshPort())))
+                .proxy(ProxySelector.of(new InetSocketAddress("127.0.0.1", runtime.meshPort())))
                 .connectTimeout(Duration.ofSeconds(10)).build();
         this.direct = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).executor(executor)
                 .proxy(HttpClient.Builder.NO_PROXY).connectTimeout(Duration.ofSeconds(10)).build();
     }
 
     CompletableFuture<ApiResponse> send(ServiceTarget target, String rest, ApiRequest request) {
-        WorkerView worker = target.startedWorker(supervisor).orElseThrow(() -> ApiError.notStarted(
+        WorkerView worker = target.startedWorker(runtime).orElseThrow(() -> ApiError.notStarted(
                 target.service().id() + target.worker().map(i -> ":" + i).orElse("")));
         String pathAndQuery = (rest.isEmpty() ? "/" : rest) + (request.rawQuery().isEmpty() ? "" : "?" + request.rawQuery());
         String origin = target.worker().isPresent() ? "http://127.0.0.1:" + worker.port().getAsInt()
                 : target.service().meshUrl();
         HttpRequest.Builder builder = HttpRequest.newBuilder(URI.create(origin + pathAndQuery))
-                .timeout(supervisor.config().serviceTimeout())
+                .timeout(runtime.config().serviceTimeout())
                 .method(request.method(), request.body().length == 0 && !hasBody(request)
                         ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofByteArray(request.body()));
         for (Map.Entry<String, String> header : request.headers()) {

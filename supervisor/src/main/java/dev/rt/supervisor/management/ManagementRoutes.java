@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.rt.protocol.Diagnose;
 import dev.rt.config.RtException;
-import dev.rt.supervisor.Supervisor;
 import dev.rt.supervisor.metrics.MetricsFormat;
 import dev.rt.config.ServiceConfig;
 import java.io.IOException;
@@ -19,19 +18,18 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
 
 /**
- * The routes under {@code /api/v1} (REFERENCE.md §1.2 with v2's {@code services} naming). Each answers a
- * future; errors are {@link ApiError}s in the framework's shape, and any other {@link RtException} is a 500
- * carrying its code.
+ * The routes under {@code /api/v1}. Each answers a future; errors are {@link ApiError}s, and any other
+ * {@link RtException} is a 500 carrying its code.
  */
 final class ManagementRoutes {
-    private final Supervisor supervisor;
+    private final ManagedRuntime runtime;
     private final LogStore logs;
     private final InjectRoute inject;
 
-    ManagementRoutes(Supervisor supervisor, LogStore logs, Executor executor) {
-        this.supervisor = supervisor;
+    ManagementRoutes(ManagedRuntime runtime, LogStore logs, Executor executor) {
+        this.runtime = runtime;
         this.logs = logs;
-        this.inject = new InjectRoute(supervisor, executor);
+        this.inject = new InjectRoute(runtime, executor);
     }
 
     CompletableFuture<ApiResponse> handle(ApiRequest request) {
@@ -48,25 +46,27 @@ final class ManagementRoutes {
         if (parts.length == 1) {
             switch (method + " " + first) {
                 case "GET status" -> {
-                    return done(ApiResponse.json(object().put("status", supervisor.status())));
+                    return done(ApiResponse.json(object().put("status", runtime.status())));
                 }
                 case "GET metadata" -> {
-                    return done(ApiResponse.json(RuntimeMetadata.of(supervisor)));
+                    return done(ApiResponse.json(RuntimeMetadata.of(runtime)));
                 }
                 case "GET config" -> {
-                    return done(ApiResponse.json(supervisor.config().settings()));
+                    return done(ApiResponse.json(runtime.config().settings()));
                 }
                 case "GET env" -> {
                     return done(ApiResponse.json(env(Map.of())));
                 }
                 case "POST stop" -> {
-                    return done(ApiResponse.empty().then(() -> supervisor.control().stopRuntime()));
+                    return done(ApiResponse.empty().then(runtime::stop));
                 }
+                // The routes keep the names rt ctl gives them: POST /reload (rt ctl reload) restarts the runtime,
+                // POST /restart (rt ctl restart) reloads services.
                 case "POST reload" -> {
-                    return done(ApiResponse.empty().then(() -> supervisor.control().restartRuntime()));
+                    return done(ApiResponse.empty().then(runtime::restart));
                 }
                 case "POST restart" -> {
-                    return supervisor.services().restart(restartIds(request)).thenApply(done -> ApiResponse.empty());
+                    return runtime.services().reload(servicesToReload(request)).thenApply(done -> ApiResponse.empty());
                 }
                 case "GET services" -> {
                     return done(ApiResponse.json(services()));
@@ -74,7 +74,7 @@ final class ManagementRoutes {
                 case "GET metrics" -> {
                     MetricsFormat format = request.header("accept").filter(accept -> accept.contains("json")).isPresent()
                             ? MetricsFormat.JSON : MetricsFormat.TEXT;
-                    return supervisor.metrics(format).thenApply(body -> ApiResponse.text(format == MetricsFormat.JSON
+                    return runtime.metrics(format).thenApply(body -> ApiResponse.text(format == MetricsFormat.JSON
                             ? "application/json" : "text/plain; version=0.0.4; charset=utf-8", body));
                 }
                 default -> { }
@@ -90,7 +90,7 @@ final class ManagementRoutes {
     }
 
     private CompletableFuture<ApiResponse> serviceRoute(ApiRequest request, String[] parts) {
-        ServiceTarget target = ServiceTarget.parse(supervisor, parts[1]);
+        ServiceTarget target = ServiceTarget.parse(runtime, parts[1]);
         ServiceConfig service = target.service();
         String method = request.method();
         String action = parts.length == 2 ? "" : parts[2];
@@ -103,7 +103,7 @@ final class ManagementRoutes {
         }
         switch (method + " " + action) {
             case "GET " -> {
-                return done(ApiResponse.json(ServiceDetails.of(supervisor, service)));
+                return done(ApiResponse.json(ServiceDetails.of(runtime, service)));
             }
             case "GET config" -> {
                 return done(ApiResponse.json(service.application().configuration()));
@@ -120,14 +120,14 @@ final class ManagementRoutes {
                         "RT_RUNTIME_FAILED_TO_RETRIEVE_GRAPHQL_SCHEMA", "GraphQL");
             }
             case "POST start" -> {
-                if (!ServiceTarget.status(supervisor, service.id()).equals("stopped")) {
+                if (!ServiceTarget.status(runtime, service.id()).equals("stopped")) {
                     throw new ApiError(500, "RT_RUNTIME_SERVICE_ALREADY_STARTED",
                             "Service with id '" + service.id() + "' is already started");
                 }
-                return supervisor.services().start(service.id()).thenApply(done -> ApiResponse.empty());
+                return runtime.services().start(service.id()).thenApply(done -> ApiResponse.empty());
             }
             case "POST stop" -> {
-                return supervisor.services().stop(service.id()).thenApply(done -> ApiResponse.empty());
+                return runtime.services().stop(service.id()).thenApply(done -> ApiResponse.empty());
             }
             case "POST heap-dump" -> {
                 return diagnostic(target, Diagnose.HEAP_DUMP, Duration.ZERO);
@@ -148,11 +148,11 @@ final class ManagementRoutes {
     private CompletableFuture<ApiResponse> schema(ServiceTarget target, String kind, String contentType, String code,
             String what) {
         String failed = "Failed to retrieve " + what + " schema for service with id \"" + target.service().id() + "\": ";
-        if (target.startedWorker(supervisor).isEmpty()) {
+        if (target.startedWorker(runtime).isEmpty()) {
             throw new ApiError(500, code, failed + "it has no started worker");
         }
         java.util.OptionalInt worker = target.worker().map(java.util.OptionalInt::of).orElse(java.util.OptionalInt.empty());
-        return supervisor.services().diagnose(target.service().id(), worker, kind, Duration.ZERO)
+        return runtime.services().diagnose(target.service().id(), worker, kind, Duration.ZERO)
                 .thenApply(file -> ApiResponse.file(file, contentType))
                 .exceptionally(error -> {
                     Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
@@ -164,11 +164,11 @@ final class ManagementRoutes {
 
     /** The worker writes the file into the runtime's private directory; it is sent back, then removed. */
     private CompletableFuture<ApiResponse> diagnostic(ServiceTarget target, String kind, Duration duration) {
-        if (target.startedWorker(supervisor).isEmpty()) {
+        if (target.startedWorker(runtime).isEmpty()) {
             throw ApiError.notStarted(target.service().id());
         }
         java.util.OptionalInt worker = target.worker().map(java.util.OptionalInt::of).orElse(java.util.OptionalInt.empty());
-        return supervisor.services().diagnose(target.service().id(), worker, kind, duration)
+        return runtime.services().diagnose(target.service().id(), worker, kind, duration)
                 .thenApply(file -> ApiResponse.file(file, "application/octet-stream"));
     }
 
@@ -211,26 +211,27 @@ final class ManagementRoutes {
 
     private ObjectNode services() {
         ObjectNode body = object();
-        body.put("entrypoint", supervisor.config().entrypoint());
-        body.put("production", supervisor.options().production());
+        body.put("entrypoint", runtime.config().entrypoint());
+        body.put("production", runtime.production());
         var list = body.putArray("services");
-        supervisor.config().services().forEach(s -> list.add(ServiceDetails.of(supervisor, s)));
+        runtime.config().services().forEach(s -> list.add(ServiceDetails.of(runtime, s)));
         return body;
     }
 
-    /** The supervisor's environment with {@code extra} over it, sorted by name; {@code RT_ROOT} included. */
+    /** The runtime's environment with {@code extra} over it, sorted by name; {@code RT_ROOT} included. */
     private ObjectNode env(Map<String, String> extra) {
-        Map<String, String> all = new TreeMap<>(supervisor.realEnv());
+        Map<String, String> all = new TreeMap<>(runtime.environment());
         all.putAll(extra);
-        all.putIfAbsent("RT_ROOT", supervisor.config().root().toAbsolutePath().toString());
+        all.putIfAbsent("RT_ROOT", runtime.config().root().toAbsolutePath().toString());
         ObjectNode body = object();
         all.forEach(body::put);
         return body;
     }
 
-    private List<String> restartIds(ApiRequest request) {
+    /** The ids of the body's {@code services}, or every service's without it. */
+    private List<String> servicesToReload(ApiRequest request) {
         if (request.body().length == 0) {
-            return supervisor.config().serviceIds();
+            return runtime.config().serviceIds();
         }
         JsonNode body;
         try {
@@ -241,10 +242,10 @@ final class ManagementRoutes {
         }
         JsonNode ids = body.path("services");
         if (ids.isMissingNode()) {
-            return supervisor.config().serviceIds();
+            return runtime.config().serviceIds();
         }
         List<String> result = new ArrayList<>();
-        ids.forEach(id -> result.add(ServiceTarget.parse(supervisor, id.asText()).service().id()));
+        ids.forEach(id -> result.add(ServiceTarget.parse(runtime, id.asText()).service().id()));
         return result;
     }
 

@@ -2,7 +2,6 @@ package dev.rt.supervisor.management;
 
 import dev.rt.config.ErrorCode;
 import dev.rt.config.RtException;
-import dev.rt.supervisor.Supervisor;
 import dev.rt.supervisor.log.RuntimeLog;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
@@ -48,17 +47,17 @@ public final class ManagementServer implements AutoCloseable {
         this.server = server;
     }
 
-    /** Binds the socket of this supervisor's {@code managementApi} and starts keeping its logs. */
-    public static ManagementServer start(Supervisor supervisor, RuntimeLog log) {
-        var settings = supervisor.config().sections().managementApi();
+    /** Binds the socket of this runtime's {@code managementApi} and starts keeping its logs. */
+    public static ManagementServer start(ManagedRuntime runtime, RuntimeLog log) {
+        var settings = runtime.config().sections().managementApi();
         Path socket = settings.socket().map(Path::toAbsolutePath)
                 .orElse(ManagementSocketPath.forPid(ProcessHandle.current().pid()));
         ManagementSocketPath.prepare(socket);
-        LogStore logs = LogStore.open(supervisor.runtimeDirectory().resolve("logs"), settings.logsMaxSizeBytes(), log);
+        LogStore logs = LogStore.open(runtime.directory().resolve("logs"), settings.logsMaxSizeBytes(), log);
         ExecutorService routesExecutor = Executors.newCachedThreadPool(new DefaultThreadFactory("rt-management", true));
         EventLoopGroup loop = new MultiThreadIoEventLoopGroup(1, new DefaultThreadFactory("rt-management-io", true),
                 EpollIoHandler.newFactory());
-        ManagementRoutes routes = new ManagementRoutes(supervisor, logs, routesExecutor);
+        ManagementRoutes routes = new ManagementRoutes(runtime, logs, routesExecutor);
         try {
             Channel server = new ServerBootstrap().group(loop).channel(EpollServerDomainSocketChannel.class)
                     .childHandler(new ChannelInitializer<EpollDomainSocketChannel>() {

@@ -2,14 +2,12 @@ package dev.rt.supervisor.management;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.rt.supervisor.RtVersion;
-import dev.rt.supervisor.Supervisor;
 import java.nio.file.Path;
 
 /**
  * {@code GET /metadata}: {@code pid, cwd, argv, uptimeSeconds, execPath, javaVersion, rtVersion, projectDir,
- * name, url} (REFERENCE.md §1.2, with the JVM in place of Node and the project directory's name in place of a
- * package name). What {@code rt ps} shows.
+ * name, url}: the supervisor process, its JVM, the version of rt, and the project directory and its name.
+ * What {@code rt ps} shows.
  */
 final class RuntimeMetadata {
     private static final long STARTED_AT = ProcessHandle.current().info().startInstant()
@@ -18,10 +16,10 @@ final class RuntimeMetadata {
     private RuntimeMetadata() {
     }
 
-    static ObjectNode of(Supervisor supervisor) {
+    static ObjectNode of(ManagedRuntime runtime) {
         ObjectNode metadata = JsonNodeFactory.instance.objectNode();
         ProcessHandle.Info info = ProcessHandle.current().info();
-        Path projectDir = supervisor.config().root().toAbsolutePath();
+        Path projectDir = runtime.config().root().toAbsolutePath();
         metadata.put("pid", ProcessHandle.current().pid());
         metadata.put("cwd", Path.of("").toAbsolutePath().toString());
         var argv = metadata.putArray("argv");
@@ -30,14 +28,10 @@ final class RuntimeMetadata {
         metadata.put("uptimeSeconds", Math.max(0, (System.currentTimeMillis() - STARTED_AT) / 1000));
         metadata.put("execPath", info.command().orElse(""));
         metadata.put("javaVersion", System.getProperty("java.version"));
-        metadata.put("rtVersion", RtVersion.get());
+        metadata.put("rtVersion", runtime.version());
         metadata.put("projectDir", projectDir.toString());
         metadata.put("name", projectDir.getFileName() == null ? "" : projectDir.getFileName().toString());
-        if (supervisor.entrypointAddress().isPresent()) {
-            metadata.put("url", supervisor.url());
-        } else {
-            metadata.putNull("url");
-        }
+        runtime.url().ifPresentOrElse(url -> metadata.put("url", url), () -> metadata.putNull("url"));
         return metadata;
     }
 }

@@ -2,39 +2,34 @@ package dev.rt.supervisor.management;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.rt.supervisor.RtVersion;
-import dev.rt.supervisor.Supervisor;
 import dev.rt.config.ServiceConfig;
 
 /**
- * The details object of one service (REFERENCE.md §1.3): {@code id, type, config, path, status, dependencies,
+ * The details object of one service: {@code id, type, config, path, status, dependencies,
  * version, localUrl, entrypoint, sourceMaps, workers}, and {@code url} for the entrypoint (null unless started).
  */
 final class ServiceDetails {
     private ServiceDetails() {
     }
 
-    static ObjectNode of(Supervisor supervisor, ServiceConfig service) {
+    static ObjectNode of(ManagedRuntime runtime, ServiceConfig service) {
         ObjectNode details = JsonNodeFactory.instance.objectNode();
-        boolean entrypoint = service.id().equals(supervisor.config().entrypoint());
-        String status = ServiceTarget.status(supervisor, service.id());
+        boolean entrypoint = service.id().equals(runtime.config().entrypoint());
+        String status = ServiceTarget.status(runtime, service.id());
         details.put("id", service.id());
         details.put("type", service.application().kind());
         details.put("config", service.application().file().toAbsolutePath().toString());
         details.put("path", service.directory().toAbsolutePath().toString());
         details.put("status", status);
         service.dependencies().forEach(details.putArray("dependencies")::add);
-        details.put("version", RtVersion.get());
+        details.put("version", runtime.version());
         details.put("localUrl", service.meshUrl());
         details.put("entrypoint", entrypoint);
         details.put("sourceMaps", false);
-        details.put("workers", supervisor.options().development() ? 1 : service.workers());
+        details.put("workers", runtime.production() ? service.workers() : 1);
         if (entrypoint) {
-            if (status.equals("started") && supervisor.entrypointAddress().isPresent()) {
-                details.put("url", supervisor.url());
-            } else {
-                details.putNull("url");
-            }
+            runtime.url().filter(url -> status.equals("started"))
+                    .ifPresentOrElse(url -> details.put("url", url), () -> details.putNull("url"));
         }
         return details;
     }

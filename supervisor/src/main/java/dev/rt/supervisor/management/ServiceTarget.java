@@ -1,9 +1,8 @@
 package dev.rt.supervisor.management;
 
-import dev.rt.supervisor.Supervisor;
-import dev.rt.supervisor.WorkerState;
-import dev.rt.supervisor.WorkerView;
 import dev.rt.config.ServiceConfig;
+import dev.rt.supervisor.worker.WorkerState;
+import dev.rt.supervisor.worker.WorkerView;
 import java.util.List;
 import java.util.Optional;
 
@@ -12,15 +11,15 @@ import java.util.Optional;
  * {@code api:N} for its worker N. Unknown ids are {@link ApiError}s that list what exists.
  */
 record ServiceTarget(ServiceConfig service, Optional<Integer> worker) {
-    static ServiceTarget parse(Supervisor supervisor, String id) {
+    static ServiceTarget parse(ManagedRuntime runtime, String id) {
         int colon = id.lastIndexOf(':');
         String serviceId = colon < 0 ? id : id.substring(0, colon);
-        ServiceConfig service = supervisor.config().service(serviceId)
-                .orElseThrow(() -> ApiError.serviceNotFound(serviceId, supervisor.config().serviceIds()));
+        ServiceConfig service = runtime.config().service(serviceId)
+                .orElseThrow(() -> ApiError.serviceNotFound(serviceId, runtime.config().serviceIds()));
         if (colon < 0) {
             return new ServiceTarget(service, Optional.empty());
         }
-        List<WorkerView> workers = workersOf(supervisor, serviceId);
+        List<WorkerView> workers = workersOf(runtime, serviceId);
         String index = id.substring(colon + 1);
         return workers.stream().filter(w -> String.valueOf(w.index()).equals(index)).findFirst()
                 .map(w -> new ServiceTarget(service, Optional.of(w.index())))
@@ -28,13 +27,13 @@ record ServiceTarget(ServiceConfig service, Optional<Integer> worker) {
                         workers.stream().map(w -> String.valueOf(w.index())).toList()));
     }
 
-    static List<WorkerView> workersOf(Supervisor supervisor, String serviceId) {
-        return supervisor.workers().stream().filter(w -> w.serviceId().equals(serviceId)).toList();
+    static List<WorkerView> workersOf(ManagedRuntime runtime, String serviceId) {
+        return runtime.workers().stream().filter(w -> w.serviceId().equals(serviceId)).toList();
     }
 
     /** {@code started} when a worker serves, {@code starting} while one starts, else {@code stopped}. */
-    static String status(Supervisor supervisor, String serviceId) {
-        List<WorkerView> workers = workersOf(supervisor, serviceId);
+    static String status(ManagedRuntime runtime, String serviceId) {
+        List<WorkerView> workers = workersOf(runtime, serviceId);
         if (workers.stream().anyMatch(w -> w.state() == WorkerState.STARTED)) {
             return "started";
         }
@@ -42,8 +41,8 @@ record ServiceTarget(ServiceConfig service, Optional<Integer> worker) {
     }
 
     /** The started worker this target names, or the service's first started worker for a plain id. */
-    Optional<WorkerView> startedWorker(Supervisor supervisor) {
-        return workersOf(supervisor, service.id()).stream()
+    Optional<WorkerView> startedWorker(ManagedRuntime runtime) {
+        return workersOf(runtime, service.id()).stream()
                 .filter(w -> w.state() == WorkerState.STARTED && w.port().isPresent())
                 .filter(w -> worker.isEmpty() || worker.get() == w.index()).findFirst();
     }

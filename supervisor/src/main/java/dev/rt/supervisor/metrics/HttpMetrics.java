@@ -19,7 +19,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * {@code http_request_all_summary_seconds} (summary, quantiles 0.01 to 0.999 over the last 10 minutes:
  * {@link RequestQuantiles}), labels {@code serviceId},
  * {@code workerId}, {@code method} and {@code status_code}. HEAD, OPTIONS, TRACE and CONNECT are not counted.
- * Unlike the reference, nothing is reset after a scrape: counters that drop would break {@code rate()}.
+ * Nothing is reset after a scrape: counters that drop would break {@code rate()}.
  *
  * <p>Per request: one lookup in a map of the data points already resolved for that label set, then the two
  * observations; no label list is built, nothing is allocated.

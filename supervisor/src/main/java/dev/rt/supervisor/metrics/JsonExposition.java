@@ -19,7 +19,7 @@ import io.prometheus.metrics.model.snapshots.SummarySnapshot;
 import io.prometheus.metrics.model.snapshots.UnknownSnapshot;
 
 /**
- * The metrics in prom-client's {@code getMetricsAsJSON} shape (REFERENCE.md §4.4):
+ * The metrics as JSON, one object per family:
  * {@code [{name, help, type, aggregator, values: [{value, labels, metricName?}]}]}. Names are the exposition
  * names ({@code _total} on counters, {@code _info} on info); histogram buckets are cumulative with an
  * {@code le} label and {@code metricName} {@code <name>_bucket}, followed by {@code _sum} and {@code _count};

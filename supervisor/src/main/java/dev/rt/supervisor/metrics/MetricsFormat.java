@@ -4,6 +4,6 @@ package dev.rt.supervisor.metrics;
 public enum MetricsFormat {
     /** The Prometheus text exposition format 0.0.4. */
     TEXT,
-    /** prom-client's {@code getMetricsAsJSON} shape: {@code [{name, help, type, aggregator, values}]}. */
+    /** A JSON array with one object per family: {@code [{name, help, type, aggregator, values}]}. */
     JSON
 }

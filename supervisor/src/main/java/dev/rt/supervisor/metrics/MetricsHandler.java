@@ -18,7 +18,7 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * The routes of the metrics server (REFERENCE.md §4.1): {@code GET /} a greeting that lists the routes, the
+ * The routes of the metrics server: {@code GET /} a greeting that lists the routes, the
  * metrics endpoint (text, or JSON when the {@code Accept} header asks for JSON and not for text; basic auth
  * when {@code metrics.auth} is set, 401 {@code {"message":"Unauthorized"}} otherwise), and the readiness and
  * liveness probes, each answering its configured status and body as {@code text/plain}.

@@ -2,7 +2,7 @@ package dev.rt.supervisor.metrics;
 
 import java.util.concurrent.CompletableFuture;
 
-/** What the {@link MetricsServer} serves: the supervisor's metrics and probes (REFERENCE.md §4.2). */
+/** What the {@link MetricsServer} serves: the supervisor's metrics and probes. */
 public interface MetricsSource {
     /** The aggregated metrics of the whole runtime. */
     CompletableFuture<String> metrics(MetricsFormat format);

@@ -11,7 +11,7 @@ import java.util.concurrent.atomic.LongAdder;
 
 /**
  * {@code rt_service_restarts_total{serviceId}}: how many times each service was restarted, after a crash (a
- * replacement worker that started) or on request (a reload or restart of the service). Every configured service
+ * replacement worker that started) or on request (a reload of the service). Every configured service
  * appears from the start, at 0. Thread-safe.
  */
 public final class ServiceRestarts {

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.rt.config.ErrorCode;
 import dev.rt.config.RtException;
 import dev.rt.supervisor.Fixtures;
+import dev.rt.supervisor.worker.WorkerState;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -28,7 +29,7 @@ import org.junit.jupiter.api.io.TempDir;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class ManagementApiTest {
     private Path dir;
-    private ManagedRuntime runtime;
+    private ManagedRuntimeUnderTest runtime;
     private ManagementClient client;
     private Path socket;
 
@@ -36,10 +37,10 @@ class ManagementApiTest {
     void start(@TempDir Path tempDir) throws IOException {
         dir = tempDir;
         socket = dir.resolve("sockets").resolve("m.sock");
-        runtime = ManagedRuntime.start(dir, "{\"managementApi\": {\"socket\": \"" + socket + "\"}, "
+        runtime = ManagedRuntimeUnderTest.start(dir, "{\"managementApi\": {\"socket\": \"" + socket + "\"}, "
                 + "\"entrypoint\": \"front\", \"server\": {\"port\": 0}, \"services\": ["
-                + ManagedRuntime.probe("front", "\"env\": {\"GREETING\": \"hi\"}") + ", "
-                + ManagedRuntime.probe("back", "\"workers\": 2") + "]}");
+                + ManagedRuntimeUnderTest.probe("front", "\"env\": {\"GREETING\": \"hi\"}") + ", "
+                + ManagedRuntimeUnderTest.probe("back", "\"workers\": 2") + "]}");
         client = new ManagementClient(socket);
     }
 
@@ -185,7 +186,7 @@ class ManagementApiTest {
     @Test
     void proxyToOneWorkerReachesThatWorker() throws Exception {
         List<String> workers = runtime.supervisor().workers().stream().filter(w -> w.serviceId().equals("back"))
-                .filter(w -> w.state() == dev.rt.supervisor.WorkerState.STARTED).map(w -> String.valueOf(w.index())).toList();
+                .filter(w -> w.state() == dev.rt.supervisor.worker.WorkerState.STARTED).map(w -> String.valueOf(w.index())).toList();
         assertThat(workers).hasSize(2);
         for (String worker : workers) {
             JsonNode whoami = ApiResponse.JSON.readTree(client.request("GET", "/services/back:" + worker + "/proxy/whoami",

@@ -1,4 +1,4 @@
-package dev.rt.supervisor;
+package dev.rt.supervisor.worker;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

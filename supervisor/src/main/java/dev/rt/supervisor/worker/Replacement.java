@@ -1,11 +1,11 @@
-package dev.rt.supervisor;
+package dev.rt.supervisor.worker;
 
 import dev.rt.config.RtException;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * Blue/green replacement of one started worker (REFERENCE.md §2.5, §2.7): a new worker with a new index
+ * Blue/green replacement of one started worker (unhealthy, or reloaded): a new worker with a new index
  * starts while the old one keeps serving; once the new one is ready it takes traffic, and only then does
  * the old one leave the upstreams and stop gracefully (killed after {@code gracefulShutdown.service} if it
  * will not). No request is lost: the old worker finishes what it has in flight. Runs on the supervisor loop.
@@ -40,7 +40,7 @@ final class Replacement {
         }
         old.replacement = fresh;
         CompletableFuture<Void> done = new CompletableFuture<>();
-        fresh.ready.whenComplete((port, failure) -> lifecycle.onLoopLater(() -> {
+        fresh.ready.whenComplete((port, failure) -> lifecycle.loop().post(() -> {
             old.replacement = null;
             if (failure != null) {
                 if (!lifecycle.stopping()) {

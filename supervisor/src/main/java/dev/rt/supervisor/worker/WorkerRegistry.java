@@ -1,4 +1,4 @@
-package dev.rt.supervisor;
+package dev.rt.supervisor.worker;
 
 import dev.rt.supervisor.proxy.Upstream;
 import dev.rt.supervisor.proxy.UpstreamSelector;
@@ -16,12 +16,12 @@ import java.util.concurrent.atomic.AtomicInteger;
  * snapshot whenever a worker starts or leaves; event loops read the current one without locking and pick
  * workers round robin.
  */
-final class WorkerRegistry implements UpstreamSelector {
+public final class WorkerRegistry implements UpstreamSelector {
     private final List<String> serviceIds;
     private final Map<String, AtomicInteger> cursors = new ConcurrentHashMap<>();
     private volatile Map<String, Upstream[]> started = Map.of();
 
-    WorkerRegistry(List<String> serviceIds) {
+    public WorkerRegistry(List<String> serviceIds) {
         this.serviceIds = List.copyOf(serviceIds);
         serviceIds.forEach(id -> cursors.put(id, new AtomicInteger()));
     }
@@ -62,7 +62,8 @@ final class WorkerRegistry implements UpstreamSelector {
         return serviceIds;
     }
 
-    boolean hasStartedWorker(String serviceId) {
+    /** Whether the service has a worker that takes requests. */
+    public boolean hasStartedWorker(String serviceId) {
         Upstream[] upstreams = started.get(serviceId);
         return upstreams != null && upstreams.length > 0;
     }

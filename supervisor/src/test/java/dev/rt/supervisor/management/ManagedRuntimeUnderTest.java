@@ -3,10 +3,10 @@ package dev.rt.supervisor.management;
 import dev.rt.supervisor.Fixtures;
 import dev.rt.supervisor.RuntimeOptions;
 import dev.rt.supervisor.Supervisor;
-import dev.rt.supervisor.WorkerState;
-import dev.rt.supervisor.WorkerView;
 import dev.rt.config.RuntimeConfigLoader;
 import dev.rt.supervisor.log.RuntimeLog;
+import dev.rt.supervisor.worker.WorkerState;
+import dev.rt.supervisor.worker.WorkerView;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -23,21 +23,21 @@ import java.util.concurrent.ConcurrentHashMap;
  * A real supervisor with real worker JVMs and its management API, from an {@code rt.json} written to a folder.
  * Closing stops it and kills any worker JVM still alive, even when the test failed.
  */
-final class ManagedRuntime implements AutoCloseable {
+final class ManagedRuntimeUnderTest implements AutoCloseable {
     private final Supervisor supervisor;
     private final RuntimeLog log;
     private final ByteArrayOutputStream output = new ByteArrayOutputStream();
     private final Set<Long> pids = ConcurrentHashMap.newKeySet();
 
-    private ManagedRuntime(Path dir) {
+    private ManagedRuntimeUnderTest(Path dir) {
         this.log = new RuntimeLog(new PrintStream(output, true, StandardCharsets.UTF_8), false);
         this.supervisor = new Supervisor(new RuntimeConfigLoader(Map.of(), dir).load(Optional.empty()),
                 RuntimeOptions.DEFAULTS, log, Map.of("RT_CLASS_DATA_SHARING", "false", "RT_TEST_MARKER", "marked"));
     }
 
-    static ManagedRuntime start(Path dir, String runtimeJson) throws IOException {
+    static ManagedRuntimeUnderTest start(Path dir, String runtimeJson) throws IOException {
         Files.writeString(dir.resolve("rt.json"), runtimeJson);
-        ManagedRuntime runtime = new ManagedRuntime(dir);
+        ManagedRuntimeUnderTest runtime = new ManagedRuntimeUnderTest(dir);
         try {
             runtime.supervisor.start();
         } catch (RuntimeException e) {

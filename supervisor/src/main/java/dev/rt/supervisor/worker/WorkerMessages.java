@@ -1,4 +1,4 @@
-package dev.rt.supervisor;
+package dev.rt.supervisor.worker;
 
 import dev.rt.protocol.Diagnose;
 import dev.rt.protocol.Diagnosed;

@@ -1,4 +1,4 @@
-package dev.rt.supervisor;
+package dev.rt.supervisor.worker;
 
 import dev.rt.config.ErrorCode;
 import dev.rt.config.RestartPolicy;
@@ -9,7 +9,7 @@ import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * Starting one worker for the runtime's start (REFERENCE.md §2.3): a start that fails (the JVM exits, the
+ * Starting one worker for the runtime's start: a start that fails (the JVM exits, the
  * application reports a failure, or {@code startTimeout} passes and the JVM is killed) is tried again, with
  * the same worker index since it never started, up to {@link #MAX_RETRIES} times when the service restarts
  * on error, after its {@code restartOnError} delay (at once in production). Runs on the supervisor loop.
@@ -47,7 +47,7 @@ final class StartAttempts {
             failed(service, index, retry, e, e.getMessage(), false, after, result);
             return;
         }
-        worker.ready.whenComplete((port, failure) -> lifecycle.onLoopLater(() -> {
+        worker.ready.whenComplete((port, failure) -> lifecycle.loop().post(() -> {
             if (failure == null) {
                 result.complete(port);
             } else {
@@ -84,7 +84,7 @@ final class StartAttempts {
                 ? "Performing attempt " + next + " of " + MAX_RETRIES + " to start the " + label + " again ..."
                 : "Attempt " + next + " of " + MAX_RETRIES + " to start the " + label + " again will be performed in "
                         + delay.toMillis() + "ms ...");
-        lifecycle.later(() -> attempt(service, index, next, after, result), delay);
+        lifecycle.loop().postAfter(delay, () -> attempt(service, index, next, after, result));
     }
 
     private static RtException unwrap(Throwable failure) {

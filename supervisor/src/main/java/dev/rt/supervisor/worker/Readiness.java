@@ -1,4 +1,4 @@
-package dev.rt.supervisor;
+package dev.rt.supervisor.worker;
 
 import dev.rt.config.ErrorCode;
 import dev.rt.config.RtException;
@@ -8,12 +8,12 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 
 /** Waiting for workers that were started together: all of them, then the first failure, if any, is thrown. */
-final class Readiness {
+public final class Readiness {
     private Readiness() {
     }
 
     /** Waits for every one of {@code ready}; throws the first failure once all have ended. */
-    static void await(List<CompletableFuture<Integer>> ready) {
+    public static void await(List<CompletableFuture<Integer>> ready) {
         RtException first = null;
         for (CompletableFuture<Integer> worker : ready) {
             try {

@@ -1,4 +1,4 @@
-package dev.rt.supervisor;
+package dev.rt.supervisor.worker;
 
 import dev.rt.config.ErrorCode;
 import dev.rt.config.RtException;
@@ -15,8 +15,9 @@ import java.util.concurrent.CompletableFuture;
 import java.util.function.ToIntFunction;
 
 /**
- * What the management API does to the services of a started runtime: start or stop one, restart some one
- * worker at a time, and ask a worker for a heap dump or a JFR recording. Each returns at once with a future.
+ * What the management API does to the services of a started runtime: start or stop one, reload some (replace
+ * their workers one at a time), and ask a worker for a heap dump or a JFR recording. Each returns at once with a
+ * future.
  */
 public final class ServiceOperations {
     private final RuntimeConfig config;
@@ -24,7 +25,7 @@ public final class ServiceOperations {
     private final Path runtimeDirectory;
     private final ToIntFunction<ServiceConfig> workersOf;
 
-    ServiceOperations(RuntimeConfig config, WorkerLifecycle lifecycle, Path runtimeDirectory,
+    public ServiceOperations(RuntimeConfig config, WorkerLifecycle lifecycle, Path runtimeDirectory,
             ToIntFunction<ServiceConfig> workersOf) {
         this.config = config;
         this.lifecycle = lifecycle;
@@ -33,7 +34,7 @@ public final class ServiceOperations {
     }
 
     /** The services of {@code ids} reloaded one worker at a time, as a reload of every service does. */
-    public CompletableFuture<Void> restart(List<String> ids) {
+    public CompletableFuture<Void> reload(List<String> ids) {
         return CompletableFuture.allOf(ids.stream().map(lifecycle::reload).toArray(CompletableFuture[]::new));
     }
 

@@ -1,4 +1,4 @@
-package dev.rt.supervisor;
+package dev.rt.supervisor.worker;
 
 import dev.rt.config.RtException;
 import dev.rt.config.ServiceConfig;
@@ -8,7 +8,7 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * What happens after a started worker died, or a restarted one failed to start (REFERENCE.md §2.4): per the
+ * What happens after a started worker died, or a restarted one failed to start: per the
  * service's {@code restartOnError}, nothing (the worker stays down, the service's other workers keep serving)
  * or a new worker with a new index after the service's {@link Backoff} delay, again and again until one
  * starts: rt never gives up on a service it could revive. Runs on the supervisor loop.
@@ -39,7 +39,7 @@ final class CrashRestarts {
                 id -> new Backoff(service.restartOnError().effectiveDelay(production))).next(uptime);
         log.warn(delay.toMillis() < StartAttempts.IMMEDIATE_BELOW_MILLIS ? "The " + described + " is being restarted ..."
                 : "The " + described + " will be restarted in " + delay.toMillis() + "ms ...");
-        lifecycle.later(() -> relaunch(service), delay);
+        lifecycle.loop().postAfter(delay, () -> relaunch(service));
     }
 
     private void relaunch(ServiceConfig service) {
@@ -55,7 +55,7 @@ final class CrashRestarts {
             afterDeath(service, Worker.describe(service.id(), index), Duration.ZERO);
             return;
         }
-        worker.ready.whenComplete((port, failure) -> lifecycle.onLoopLater(() -> {
+        worker.ready.whenComplete((port, failure) -> lifecycle.loop().post(() -> {
             if (failure == null) {
                 lifecycle.restartCounts().increment(service.id());
                 log.info("The " + worker.describe() + " has been successfully restarted.");

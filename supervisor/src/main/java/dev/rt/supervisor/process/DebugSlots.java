@@ -1,4 +1,4 @@
-package dev.rt.supervisor;
+package dev.rt.supervisor.process;
 
 import java.util.BitSet;
 import java.util.function.IntPredicate;
@@ -9,6 +9,9 @@ import java.util.function.IntPredicate;
  * passed over (the port each worker got is logged). Owned by the supervisor loop.
  */
 final class DebugSlots {
+    /** The slot of a worker without a debugger. */
+    static final int NONE = -1;
+
     /** How many free slots to try before giving up and taking the lowest anyway (its JVM then says why). */
     private static final int SEARCH = 100;
 

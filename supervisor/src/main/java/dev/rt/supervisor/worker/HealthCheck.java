@@ -1,4 +1,4 @@
-package dev.rt.supervisor;
+package dev.rt.supervisor.worker;
 
 import dev.rt.protocol.Stats;
 import dev.rt.config.HealthConfig;
@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * One health judgement of a worker (REFERENCE.md §2.5): its latest figures against its service's
+ * One health judgement of a worker: its latest figures against its service's
  * {@code health}. Unhealthy when its ELU is above {@code maxELU}, when its heap in use divided by
  * {@code maxHeapTotal} (the configured bound, not the committed heap) is above {@code maxHeapUsed}, or when
  * its figures are older than {@link #STALE_AFTER_INTERVALS} stats intervals: a worker that does not answer

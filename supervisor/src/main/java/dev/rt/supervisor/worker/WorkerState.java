@@ -1,4 +1,4 @@
-package dev.rt.supervisor;
+package dev.rt.supervisor.worker;
 
 /**
  * The life of one worker JVM: {@code STARTING -> STARTED -> STOPPING -> STOPPED}, or {@code EXITED} when it

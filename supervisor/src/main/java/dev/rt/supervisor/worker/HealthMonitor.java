@@ -1,14 +1,12 @@
-package dev.rt.supervisor;
+package dev.rt.supervisor.worker;
 
 import dev.rt.config.HealthConfig;
 import dev.rt.supervisor.log.RuntimeLog;
 import java.time.Duration;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 /**
- * Runs each started worker's health checks on the supervisor loop (REFERENCE.md §2.5): the first
+ * Runs each started worker's health checks on the supervisor loop: the first
  * {@code gracePeriod} after it became ready, then every {@code interval} (at least one second), each a
  * {@link HealthCheck} of its latest figures. {@code maxUnhealthyChecks} unhealthy checks in a row hand the
  * worker to {@code replace}. Checks end when the worker is no longer started or is being replaced.
@@ -16,12 +14,12 @@ import java.util.function.Consumer;
 final class HealthMonitor {
     static final Duration MIN_INTERVAL = Duration.ofSeconds(1);
 
-    private final ScheduledExecutorService loop;
+    private final SupervisorLoop loop;
     private final RuntimeLog log;
     private final Duration statsInterval;
     private final Consumer<Worker> replace;
 
-    HealthMonitor(ScheduledExecutorService loop, RuntimeLog log, Duration statsInterval, Consumer<Worker> replace) {
+    HealthMonitor(SupervisorLoop loop, RuntimeLog log, Duration statsInterval, Consumer<Worker> replace) {
         this.loop = loop;
         this.log = log;
         this.statsInterval = statsInterval;
@@ -38,7 +36,7 @@ final class HealthMonitor {
             interval = MIN_INTERVAL;
         }
         Duration every = interval;
-        loop.schedule(() -> check(worker, every), Math.max(1, health.gracePeriod().toMillis()), TimeUnit.MILLISECONDS);
+        loop.postAfter(Duration.ofMillis(Math.max(1, health.gracePeriod().toMillis())), () -> check(worker, every));
     }
 
     private void check(Worker worker, Duration interval) {
@@ -63,6 +61,6 @@ final class HealthMonitor {
         } else if (verdict.judged()) {
             worker.unhealthyChecks = 0;
         }
-        loop.schedule(() -> check(worker, interval), interval.toMillis(), TimeUnit.MILLISECONDS);
+        loop.postAfter(interval, () -> check(worker, interval));
     }
 }

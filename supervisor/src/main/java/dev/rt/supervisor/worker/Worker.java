@@ -1,4 +1,4 @@
-package dev.rt.supervisor;
+package dev.rt.supervisor.worker;
 
 import dev.rt.protocol.Stats;
 import dev.rt.supervisor.agent.AgentConnection;
@@ -13,8 +13,6 @@ import java.util.concurrent.CompletableFuture;
  * on that loop reads or writes its fields (the futures are the way out to other threads).
  */
 final class Worker {
-    static final int NO_DEBUG_SLOT = -1;
-
     final ServiceConfig service;
     final int index;
     final Process process;
@@ -60,7 +58,7 @@ final class Worker {
         return serviceId + ":" + index;
     }
 
-    /** The wording of REFERENCE.md's log lines: {@code worker 0 of the service "api"}. */
+    /** How log lines name a worker: {@code worker 0 of the service "api"}. */
     String describe() {
         return describe(service.id(), index);
     }

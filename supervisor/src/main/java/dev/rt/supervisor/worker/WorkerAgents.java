@@ -1,4 +1,4 @@
-package dev.rt.supervisor;
+package dev.rt.supervisor.worker;
 
 import dev.rt.protocol.Hello;
 import dev.rt.protocol.HelloAck;
@@ -48,7 +48,7 @@ final class WorkerAgents implements AgentEvents {
             return Optional.empty();
         }
         byConnection.put(connection, worker);
-        lifecycle.onLoopLater(() -> worker.connection = connection);
+        lifecycle.loop().post(() -> worker.connection = connection);
         ServiceConfig service = worker.service;
         return Optional.of(new HelloAck(service.id(), worker.index, service.application().kind(),
                 service.application().configuration(), service.directory().toString(), service.arguments(),
@@ -60,7 +60,7 @@ final class WorkerAgents implements AgentEvents {
     public void message(AgentConnection connection, Message message) {
         Worker worker = byConnection.get(connection);
         if (worker != null) {
-            lifecycle.onLoopLater(() -> message.accept(new WorkerMessages(lifecycle, worker, log)));
+            lifecycle.loop().post(() -> message.accept(new WorkerMessages(lifecycle, worker, log)));
         }
     }
 

@@ -1,4 +1,4 @@
-package dev.rt.supervisor;
+package dev.rt.supervisor.worker;
 
 import dev.rt.config.ErrorCode;
 import dev.rt.config.RtException;
@@ -6,55 +6,44 @@ import dev.rt.config.RuntimeConfig;
 import dev.rt.config.ServiceConfig;
 import dev.rt.protocol.Stop;
 import dev.rt.supervisor.agent.AgentEvents;
-import dev.rt.supervisor.concurrent.DaemonThreads;
 import dev.rt.supervisor.log.RuntimeLog;
 import dev.rt.supervisor.metrics.PendingScrapes;
+import dev.rt.supervisor.metrics.ScrapeTarget;
 import dev.rt.supervisor.metrics.ServiceRestarts;
-import dev.rt.supervisor.process.FreePort;
-import dev.rt.supervisor.process.OutputPump;
-import dev.rt.supervisor.process.WorkerArchives;
-import dev.rt.supervisor.process.WorkerCommand;
-import java.io.IOException;
+import dev.rt.supervisor.process.WorkerLauncher;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalDouble;
 import java.util.Set;
-import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 
 /**
- * Starts, watches, restarts, replaces and stops worker JVMs. All worker state lives on one single-threaded
- * loop: public methods and agent events hop onto it, and results come back as futures. What happens after a
+ * Starts, watches, restarts, replaces and stops worker JVMs. All worker state lives on the {@link SupervisorLoop}:
+ * public methods and agent events hop onto it, and results come back as futures. What happens after a
  * failed start is {@link StartAttempts}'s, after a crash {@link CrashRestarts}'s, after failed health
  * checks {@link Replacement}'s.
  */
-final class WorkerLifecycle implements AutoCloseable {
+public final class WorkerLifecycle implements AutoCloseable {
     static final Duration STATS_INTERVAL = Duration.ofSeconds(1);
 
     private final RuntimeConfig config;
-    private final RuntimeOptions options;
-    private final WorkerCommand command;
-    private final WorkerArchives sharing;
+    private final WorkerLauncher launcher;
     private final WorkerRegistry registry;
     private final RuntimeLog log;
-    private final Map<String, String> realEnv;
     private final WorkerAgents agents;
-    private final ScheduledExecutorService loop = Executors.newSingleThreadScheduledExecutor(
-            DaemonThreads.named("rt-supervisor-loop"));
+    private final SupervisorLoop loop = new SupervisorLoop();
     private final HealthMonitor health;
     private final StartAttempts startAttempts;
     private final Replacement replacement;
     private final CrashRestarts restarts;
-    private final DebugSlots debugSlots = new DebugSlots();                           // loop only
     private final Map<String, Worker> workers = new LinkedHashMap<>();               // loop only
     private final Map<String, Integer> nextIndex = new HashMap<>();                  // loop only
     private final Map<String, Worker> byLabel = new ConcurrentHashMap<>();           // read by agent threads
@@ -66,20 +55,22 @@ final class WorkerLifecycle implements AutoCloseable {
     private boolean shuttingDown;                                                    // loop only
     private volatile boolean killed;
 
-    WorkerLifecycle(RuntimeConfig config, RuntimeOptions options, WorkerCommand command, WorkerArchives sharing,
-            WorkerRegistry registry, RuntimeLog log, Map<String, String> realEnv, int meshProxyPort) {
+    /**
+     * @param production    without {@code --dev}: a worker is restarted at once, whatever its {@code restartOnError}
+     *                      delay
+     * @param meshProxyPort the port workers send their requests to other services through
+     */
+    public WorkerLifecycle(RuntimeConfig config, boolean production, WorkerLauncher launcher, WorkerRegistry registry,
+            RuntimeLog log, int meshProxyPort) {
         this.config = config;
-        this.options = options;
-        this.command = command;
-        this.sharing = sharing;
+        this.launcher = launcher;
         this.registry = registry;
         this.log = log;
-        this.realEnv = realEnv;
         this.agents = new WorkerAgents(this, byLabel, config, log, meshProxyPort);
         this.restartCounts = new ServiceRestarts(config.serviceIds());
-        this.startAttempts = new StartAttempts(this, log, options.production());
+        this.startAttempts = new StartAttempts(this, log, production);
         this.replacement = new Replacement(this, log, config.gracefulShutdown().service());
-        this.restarts = new CrashRestarts(this, log, options.production());
+        this.restarts = new CrashRestarts(this, log, production);
         this.health = new HealthMonitor(loop, log, STATS_INTERVAL, worker -> replacement.replace(worker, true));
     }
 
@@ -96,13 +87,13 @@ final class WorkerLifecycle implements AutoCloseable {
      * application starts once {@code after} completes (the services it depends on have started; its JVM boots
      * meanwhile); if {@code after} fails, the worker is killed and the future fails without a retry.
      */
-    CompletableFuture<Integer> start(ServiceConfig service, CompletableFuture<Void> after) {
-        return onLoop(() -> startAttempts.begin(service, after)).thenCompose(ready -> ready);
+    public CompletableFuture<Integer> start(ServiceConfig service, CompletableFuture<Void> after) {
+        return loop.call(() -> startAttempts.begin(service, after)).thenCompose(ready -> ready);
     }
 
     /** Stops every worker of the service gracefully, killing those still alive after {@code grace}. */
-    CompletableFuture<Void> stopService(String serviceId, Duration grace) {
-        return onLoop(() -> {
+    public CompletableFuture<Void> stopService(String serviceId, Duration grace) {
+        return loop.call(() -> {
             List<CompletableFuture<Integer>> exits = new ArrayList<>();
             for (Worker worker : List.copyOf(workers.values())) {
                 if (worker.service.id().equals(serviceId) && worker.alive()) {
@@ -118,11 +109,11 @@ final class WorkerLifecycle implements AutoCloseable {
      * ready, then the old one stops gracefully. A worker whose replacement fails to start keeps serving.
      */
     CompletableFuture<Void> reload(String serviceId) {
-        return onLoop(() -> {
+        return loop.call(() -> {
             CompletableFuture<Void> chain = CompletableFuture.completedFuture(null);
             for (Worker worker : List.copyOf(workers.values())) {
                 if (worker.service.id().equals(serviceId) && worker.state == WorkerState.STARTED) {
-                    chain = chain.thenCompose(done -> onLoop(() -> replacement.replace(worker, false))
+                    chain = chain.thenCompose(done -> loop.call(() -> replacement.replace(worker, false))
                             .thenCompose(replaced -> replaced));
                 }
             }
@@ -131,8 +122,8 @@ final class WorkerLifecycle implements AutoCloseable {
     }
 
     /** From now on no worker is started, restarted or replaced. */
-    CompletableFuture<Void> beginShutdown() {
-        return onLoop(() -> {
+    public CompletableFuture<Void> beginShutdown() {
+        return loop.call(() -> {
             shuttingDown = true;
             return null;
         });
@@ -140,24 +131,34 @@ final class WorkerLifecycle implements AutoCloseable {
 
     /** Runs {@code query} on the loop over the started workers, in the order they were launched. */
     <T> CompletableFuture<T> started(Function<List<Worker>, T> query) {
-        return onLoop(() -> query.apply(workers.values().stream().filter(w -> w.state == WorkerState.STARTED).toList()));
+        return loop.call(() -> query.apply(workers.values().stream().filter(w -> w.state == WorkerState.STARTED).toList()));
+    }
+
+    /** The started workers connected to this supervisor, to ask for their metrics. */
+    public CompletableFuture<List<ScrapeTarget>> scrapeTargets() {
+        return started(workers -> workers.stream().filter(w -> w.connection != null)
+                .map(w -> new ScrapeTarget(w.service.id(), w.index, w.connection,
+                        w.lastStats == null ? OptionalDouble.empty() : OptionalDouble.of(w.lastStats.elu())))
+                .toList());
     }
 
     /** What the agent socket tells the supervisor: handshakes and worker messages. */
-    AgentEvents agentEvents() {
+    public AgentEvents agentEvents() {
         return agents;
     }
 
-    PendingScrapes scrapes() {
+    /** The metrics requests sent to workers that await their answer. */
+    public PendingScrapes scrapes() {
         return scrapes;
     }
 
-    ServiceRestarts restartCounts() {
+    /** How often each service has been restarted, after a crash or on request. */
+    public ServiceRestarts restartCounts() {
         return restartCounts;
     }
 
     /** True once a worker of some service died and was not restarted, until a worker of that service starts. */
-    boolean hasQuarantinedService() {
+    public boolean hasQuarantinedService() {
         return !quarantined.isEmpty();
     }
 
@@ -165,18 +166,19 @@ final class WorkerLifecycle implements AutoCloseable {
         return diagnostics;
     }
 
-    CompletableFuture<List<WorkerView>> views() {
-        return onLoop(() -> workers.values().stream().map(Worker::view).toList());
+    /** A snapshot of every worker, in the order they were launched. */
+    public CompletableFuture<List<WorkerView>> views() {
+        return loop.call(() -> workers.values().stream().map(Worker::view).toList());
     }
 
     /** True once the loop has run a no-op within {@code limit}; false when it did not, or has stopped. */
-    CompletableFuture<Boolean> answers(Duration limit) {
-        return onLoop(() -> true).completeOnTimeout(false, limit.toNanos(), TimeUnit.NANOSECONDS)
+    public CompletableFuture<Boolean> answers(Duration limit) {
+        return loop.call(() -> true).completeOnTimeout(false, limit.toNanos(), TimeUnit.NANOSECONDS)
                 .exceptionally(error -> false);
     }
 
     /** Last resort: no worker starts any more, and every worker process still alive is killed at once. */
-    void killAll() {
+    public void killAll() {
         killed = true;
         byLabel.values().forEach(worker -> worker.process.destroyForcibly());
     }
@@ -209,39 +211,18 @@ final class WorkerLifecycle implements AutoCloseable {
             throw new RtException(ErrorCode.SERVICE_START_FAILED, "the " + Worker.describe(service.id(), index)
                     + " was not started: the runtime is stopping");
         }
-        int port = FreePort.pick();
-        Debugger debugger = options.debugger();
-        int slot = debugger.enabled() ? debugSlots.take(debugger::canListen) : Worker.NO_DEBUG_SLOT;
-        List<String> debugOptions = debugger.enabled() ? List.of(debugger.jvmOption(debugger.port(slot))) : List.of();
-        Process process;
-        try {
-            ProcessBuilder builder = command.processFor(service, index, port, realEnv, sharing.jvmOptions(service.application().kind()), debugOptions,
-                    options.development());
-            builder.environment().put(dev.rt.protocol.Protocol.ENV_LOG_LEVEL, log.workerLevel());
-            builder.environment().put(dev.rt.protocol.Protocol.ENV_LOG_MESSAGE_KEY, log.workerMessageKey());
-            process = builder.start();
-        } catch (IOException e) {
-            debugSlots.release(slot);
-            throw new RtException(ErrorCode.WORKER_SPAWN_FAILED, "cannot start a JVM for the "
-                    + Worker.describe(service.id(), index) + ": " + e.getMessage() + " (check the java executable "
-                    + command.java() + ")");
-        }
-        Worker worker = new Worker(service, index, process, System.nanoTime(), slot);
+        WorkerLauncher.Spawned spawned = launcher.spawn(service, index, Worker.describe(service.id(), index));
+        Process process = spawned.process();
+        Worker worker = new Worker(service, index, process, System.nanoTime(), spawned.debugSlot());
         workers.put(worker.label(), worker);
         byLabel.put(worker.label(), worker);
         if (!after.isDone()) {
             log.info("Preparing the " + worker.describe() + " (pid " + process.pid() + "): its JVM boots while the"
                     + " services it depends on start.");
         }
-        after.whenComplete((done, failure) -> loop.execute(() -> release(worker, failure)));
-        if (slot != Worker.NO_DEBUG_SLOT) {
-            int debugPort = debugger.port(slot);
-            log.info("The " + worker.describe() + (debugger.suspend() ? " waits for a debugger" : " accepts a debugger")
-                    + (debugPort == 0 ? " on the port its JVM prints" : " on " + debugger.host() + ":" + debugPort) + ".");
-        }
-        OutputPump.start(process.getInputStream(), log, service.id(), index, false);
-        OutputPump.start(process.getErrorStream(), log, service.id(), index, true);
-        process.onExit().thenAccept(p -> loop.execute(() -> onExit(worker, p.exitValue())));
+        after.whenComplete((done, failure) -> loop.post(() -> release(worker, failure)));
+        spawned.debugger().ifPresent(reach -> log.info("The " + worker.describe() + " " + reach + "."));
+        process.onExit().thenAccept(p -> loop.post(() -> onExit(worker, p.exitValue())));
         return worker;
     }
 
@@ -263,8 +244,8 @@ final class WorkerLifecycle implements AutoCloseable {
         worker.releasedAtNanos = System.nanoTime();
         log.info("Starting the " + worker.describe() + " (pid " + worker.process.pid() + ")...");
         long timeout = config.startTimeout().toMillis();
-        if (timeout > 0 && !options.debugger().suspend()) {
-            loop.schedule(() -> onStartTimeout(worker), timeout, TimeUnit.MILLISECONDS);
+        if (timeout > 0 && !launcher.debugger().suspend()) {
+            loop.postAfter(Duration.ofMillis(timeout), () -> onStartTimeout(worker));
         }
         worker.released.complete(true);
     }
@@ -288,7 +269,7 @@ final class WorkerLifecycle implements AutoCloseable {
 
     /** Health checks run when enabled, only for services restarted on error, and never under a debugger. */
     private boolean healthChecked(ServiceConfig service) {
-        return service.health().enabled() && service.restartOnError().enabled() && !options.debugger().enabled();
+        return service.health().enabled() && service.restartOnError().enabled() && !launcher.debugger().enabled();
     }
 
     private void onStartTimeout(Worker worker) {
@@ -307,7 +288,7 @@ final class WorkerLifecycle implements AutoCloseable {
         worker.released.complete(false); // a Hello still waiting is refused
         byLabel.remove(worker.label(), worker);
         workers.remove(worker.label(), worker);
-        debugSlots.release(worker.debugSlot);
+        launcher.exited(worker.debugSlot);
         worker.exited.complete(code);
         switch (was) {
             case STARTING -> {
@@ -358,43 +339,22 @@ final class WorkerLifecycle implements AutoCloseable {
         if (!sent) {
             worker.process.destroy();
         }
-        loop.schedule(() -> {
+        loop.postAfter(Duration.ofMillis(Math.max(grace.toMillis(), 1)), () -> {
             if (worker.process.isAlive()) {
                 log.warn("Timeout while stopping the " + worker.describe() + ". Killing it.");
                 worker.process.destroyForcibly();
             }
-        }, Math.max(grace.toMillis(), 1), TimeUnit.MILLISECONDS);
+        });
         return worker.exited;
     }
 
-    // ---- loop plumbing ----
-
-    <T> CompletableFuture<T> onLoop(Callable<T> task) {
-        CompletableFuture<T> result = new CompletableFuture<>();
-        try {
-            loop.execute(() -> {
-                try {
-                    result.complete(task.call());
-                } catch (Throwable e) {
-                    result.completeExceptionally(e);
-                }
-            });
-        } catch (java.util.concurrent.RejectedExecutionException e) {
-            result.completeExceptionally(new RtException(ErrorCode.SUPERVISOR_CLOSED, "the supervisor has stopped"));
-        }
-        return result;
-    }
-
-    void later(Runnable task, Duration delay) {
-        loop.schedule(task, delay.toMillis(), TimeUnit.MILLISECONDS);
-    }
-
-    void onLoopLater(Runnable task) {
-        loop.execute(task);
+    /** The loop that owns every worker's state, for the policies that run on it. */
+    SupervisorLoop loop() {
+        return loop;
     }
 
     @Override
     public void close() {
-        loop.shutdownNow();
+        loop.close();
     }
 }

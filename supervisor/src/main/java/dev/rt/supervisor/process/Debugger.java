@@ -1,4 +1,4 @@
-package dev.rt.supervisor;
+package dev.rt.supervisor.process;
 
 import dev.rt.config.ErrorCode;
 import dev.rt.config.RtException;

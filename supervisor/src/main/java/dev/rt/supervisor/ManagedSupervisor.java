@@ -1,0 +1,86 @@
+package dev.rt.supervisor;
+
+import dev.rt.config.RuntimeConfig;
+import dev.rt.supervisor.management.ManagedRuntime;
+import dev.rt.supervisor.metrics.MetricsFormat;
+import dev.rt.supervisor.worker.ServiceOperations;
+import dev.rt.supervisor.worker.WorkerView;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+
+/** A {@link Supervisor} as its management API sees it; stopping and restarting go to its {@link RuntimeControl}. */
+final class ManagedSupervisor implements ManagedRuntime {
+    private final Supervisor supervisor;
+
+    ManagedSupervisor(Supervisor supervisor) {
+        this.supervisor = supervisor;
+    }
+
+    @Override
+    public RuntimeConfig config() {
+        return supervisor.config();
+    }
+
+    @Override
+    public boolean production() {
+        return supervisor.options().production();
+    }
+
+    @Override
+    public Map<String, String> environment() {
+        return supervisor.realEnv();
+    }
+
+    @Override
+    public Path directory() {
+        return supervisor.runtimeDirectory();
+    }
+
+    @Override
+    public int meshPort() {
+        return supervisor.meshPort();
+    }
+
+    @Override
+    public String version() {
+        return RtVersion.get();
+    }
+
+    @Override
+    public String status() {
+        return supervisor.status();
+    }
+
+    @Override
+    public Optional<String> url() {
+        return supervisor.entrypointAddress().map(address -> supervisor.url());
+    }
+
+    @Override
+    public List<WorkerView> workers() {
+        return supervisor.workers();
+    }
+
+    @Override
+    public CompletableFuture<String> metrics(MetricsFormat format) {
+        return supervisor.metrics(format);
+    }
+
+    @Override
+    public ServiceOperations services() {
+        return supervisor.services();
+    }
+
+    @Override
+    public void stop() {
+        supervisor.control().stopRuntime();
+    }
+
+    @Override
+    public void restart() {
+        supervisor.control().restartRuntime();
+    }
+}
