@@ -73,12 +73,13 @@ public final class Rows {
             return null;
         }
         return switch (field.jsonType()) {
-            case INTEGER -> value instanceof Number n ? (Object) n.longValue() : integerOrText(value.toString());
+            case INTEGER -> value instanceof Number n ? (Object) n.longValue()
+                    : value instanceof Boolean b ? (Object) (b ? 1L : 0L) : integerOrText(value.toString());
             case NUMBER -> value instanceof Number ? (Object) Double.parseDouble(rows.getString(index))
                     : numberOrText(value.toString());
             case BOOLEAN -> value instanceof Boolean b ? b : (Object) !(value.toString().equals("0")
                     || value.toString().equalsIgnoreCase("false") || value.toString().equalsIgnoreCase("f"));
-            default -> value instanceof BigDecimal d ? d.toPlainString() : plain(value);
+            default -> text(value);
         };
     }
 
@@ -90,6 +91,19 @@ public final class Rows {
             return value;
         }
         return value.toString();
+    }
+
+    /** A value of a string field: numbers as JavaScript would write them ({@code 3}, not {@code 3.0}). */
+    private static Object text(Object value) {
+        if (value instanceof BigDecimal d) {
+            return d.toPlainString();
+        }
+        if ((value instanceof Double || value instanceof Float) && ((Number) value).doubleValue() == Math.rint(
+                ((Number) value).doubleValue()) && Math.abs(((Number) value).doubleValue()) < 1e15) {
+            return Long.toString(((Number) value).longValue());
+        }
+        Object plain = plain(value);
+        return plain instanceof Number || plain instanceof Boolean ? plain.toString() : plain;
     }
 
     private static Object integerOrText(String text) {

@@ -16,6 +16,15 @@ final class Statements {
         return bound(connection, sql, connection.prepareStatement(sql.text()));
     }
 
+    /**
+     * Whether numbers with a fraction go as text, for the server to read as the column's type: PostgreSQL compares
+     * a {@code real} column with a double parameter after widening the column (8.4 as a real is 8.3999996), and
+     * with text read as a real it compares like for like.
+     */
+    private static boolean fractionsAsText(Connection connection) throws SQLException {
+        return connection.getMetaData().getURL().startsWith("jdbc:postgresql:");
+    }
+
     /** A statement whose generated keys can be read after it ran. */
     static PreparedStatement prepareReturningKeys(Connection connection, Sql sql) throws SQLException {
         return bound(connection, sql, connection.prepareStatement(sql.text(), java.sql.Statement.RETURN_GENERATED_KEYS));
@@ -25,8 +34,9 @@ final class Statements {
             throws SQLException {
         try {
             List<Object> params = sql.params();
+            boolean fractionsAsText = params.stream().anyMatch(Double.class::isInstance) && fractionsAsText(connection);
             for (int i = 0; i < params.size(); i++) {
-                bind(connection, statement, i + 1, params.get(i));
+                bind(connection, statement, i + 1, params.get(i), fractionsAsText);
             }
             return statement;
         } catch (SQLException | RuntimeException e) {
@@ -35,8 +45,8 @@ final class Statements {
         }
     }
 
-    private static void bind(Connection connection, PreparedStatement statement, int index, Object value)
-            throws SQLException {
+    private static void bind(Connection connection, PreparedStatement statement, int index, Object value,
+            boolean fractionsAsText) throws SQLException {
         if (value == null) {
             statement.setNull(index, Types.NULL);
         } else if (value instanceof Long v) {
@@ -44,7 +54,11 @@ final class Statements {
         } else if (value instanceof Integer v) {
             statement.setLong(index, v);
         } else if (value instanceof Double v) {
-            statement.setDouble(index, v);
+            if (fractionsAsText) {
+                statement.setString(index, v.toString());
+            } else {
+                statement.setDouble(index, v);
+            }
         } else if (value instanceof BigDecimal v) {
             statement.setBigDecimal(index, v);
         } else if (value instanceof Boolean v) {
