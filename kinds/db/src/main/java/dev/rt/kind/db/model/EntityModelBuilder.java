@@ -24,6 +24,7 @@ public final class EntityModelBuilder {
         warnUnknown(names, settings.included(), "Specified table", log);
         warnUnknown(names, settings.ignoredColumns().keySet(), "Ignored table", log);
         List<TableInfo> kept = tables.stream().filter(t -> !settings.ignoredTables().contains(t.name()))
+                .filter(t -> !settings.hidden().contains(t.name()))
                 .filter(t -> settings.included().isEmpty() || settings.included().contains(t.name())).toList();
         Map<String, TableInfo> byName = new HashMap<>();
         kept.forEach(t -> byName.put(t.name(), t));

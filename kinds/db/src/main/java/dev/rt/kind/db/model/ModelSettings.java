@@ -10,21 +10,17 @@ import java.util.Set;
  * @param ignoredTables  tables left out whole ({@code db.ignore: {"table": true}}), and the migrations table
  * @param ignoredColumns per table, the columns left out ({@code db.ignore: {"table": {"column": true}}})
  * @param included       when not empty, the only tables served ({@code db.include})
+ * @param hidden         tables rt keeps for itself (the migrations table): never served, and no warning when absent
  */
 public record ModelSettings(Set<String> ignoredTables, Map<String, Set<String>> ignoredColumns, Set<String> included,
-        Optional<AutoTimestamp> autoTimestamp) {
+        Optional<AutoTimestamp> autoTimestamp, Set<String> hidden) {
     public static final ModelSettings DEFAULT = new ModelSettings(Set.of(), Map.of(), Set.of(),
-            Optional.of(AutoTimestamp.DEFAULT));
+            Optional.of(AutoTimestamp.DEFAULT), Set.of());
 
     public ModelSettings {
         ignoredTables = Set.copyOf(ignoredTables);
         ignoredColumns = Map.copyOf(ignoredColumns);
         included = Set.copyOf(included);
-    }
-
-    public ModelSettings ignoring(String table) {
-        Set<String> tables = new java.util.HashSet<>(ignoredTables);
-        tables.add(table);
-        return new ModelSettings(tables, ignoredColumns, included, autoTimestamp);
+        hidden = Set.copyOf(hidden);
     }
 }
