@@ -35,6 +35,11 @@ public final class Database implements AutoCloseable {
      *                       or refuses the credentials
      */
     public static Database open(ConnectionString connectionString, String owner, int poolSize) {
+        if (connectionString.dialect() == Dialect.SQLITE && !connectionString.inMemory()
+                && !java.nio.file.Files.isDirectory(connectionString.sqliteFile().getParent())) {
+            throw new KindException(owner + " cannot open its SQLite database " + connectionString.sqliteFile()
+                    + ": the directory " + connectionString.sqliteFile().getParent() + " does not exist");
+        }
         HikariConfig config = new HikariConfig();
         config.setPoolName("rt-db");
         config.setJdbcUrl(connectionString.jdbcUrl());
