@@ -11,6 +11,7 @@ import dev.rt.kind.db.openapi.OpenApiDocument;
 import dev.rt.kind.db.rest.RestRoute;
 import dev.rt.kind.db.rest.RestRoutes;
 import dev.rt.kind.db.sql.Entities;
+import dev.rt.kind.db.types.TypesWriter;
 import io.swagger.v3.oas.models.OpenAPI;
 import java.sql.SQLException;
 import java.util.List;
@@ -66,7 +67,12 @@ public final class DbApplication implements AutoCloseable {
                 migrated = new Migrator(database, settings.migrations().get(), log).apply(Optional.empty()) > 0;
             }
             // the commands read the live schema (and refresh the lock); a start trusts the lock unless it migrated
-            return new DbApplication(settings, database, log, tables(settings, database, log, migrated || !migrate));
+            DbApplication app = new DbApplication(settings, database, log, tables(settings, database, log,
+                    migrated || !migrate));
+            if (migrated && settings.autogenerateTypes()) {
+                TypesWriter.write(app.entities.model(), settings.typesDir(), false, log);
+            }
+            return app;
         } catch (RuntimeException e) {
             database.close();
             throw e;

@@ -23,7 +23,8 @@ class DbApplicationTest {
     private static Map<String, Object> config(String connectionString, Map<String, Object> db) {
         Map<String, Object> section = new java.util.HashMap<>(db);
         section.put("connectionString", connectionString);
-        return Map.of("db", section, "migrations", Map.of("dir", "migrations", "autoApply", true));
+        return Map.of("db", section, "migrations", Map.of("dir", "migrations", "autoApply", true),
+                "types", Map.of("autogenerate", true, "dir", "types"));
     }
 
     @ParameterizedTest
@@ -48,6 +49,7 @@ class DbApplicationTest {
             assertThat(app.openApi()).isPresent();
             assertThat(app.routes()).isNotEmpty();
             assertThat(root.resolve("schema.lock")).exists();
+            assertThat(root.resolve("types/Thing.java")).as("types regenerated after the migration").exists();
             db.execute("CREATE TABLE later (id INTEGER PRIMARY KEY)");
             assertThat(app.reload().entities().model().entity("later")).isPresent();
         }
