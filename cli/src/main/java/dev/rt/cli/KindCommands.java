@@ -31,8 +31,22 @@ final class KindCommands {
         group.addSubcommand("start", new CommandLine(new StartCommand()));
         group.addSubcommand("compile", new CommandLine(new CompileCommand()));
         group.addSubcommand("schema", schema);
-        Kinds.installed().find(kind).ifPresent(installed -> installed.kind().commands().forEach(group::addSubcommand));
+        Kinds.installed().find(kind).ifPresent(installed -> installed.kind().commands()
+                .forEach(command -> add(group, schema, command)));
         return group;
+    }
+
+    /**
+     * Adds a kind's command to its group; a command named {@code schema} ({@code rt db schema graphql}) adds its
+     * subcommands beside {@code schema config} instead of replacing it.
+     */
+    static void add(CommandLine group, CommandLine schema, Object command) {
+        CommandLine line = command instanceof CommandLine given ? given : new CommandLine(command);
+        if (line.getCommandName().equals("schema")) {
+            line.getSubcommands().forEach(schema::addSubcommand);
+        } else {
+            group.addSubcommand(line);
+        }
     }
 
     /** A command that only groups others. */

@@ -1,0 +1,116 @@
+package dev.rt.kind.db;
+
+import dev.rt.kind.KindException;
+import dev.rt.kind.db.connect.ConnectionString;
+import dev.rt.kind.db.migrate.MigrationSettings;
+import dev.rt.kind.db.model.AutoTimestamp;
+import dev.rt.kind.db.model.ModelSettings;
+import dev.rt.kind.db.sql.Limits;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * A db service's settings, read from its validated configuration: the database, what of it to serve and how, the
+ * migrations and the generated types. Relative paths are resolved against the configuration file's directory.
+ *
+ * @param graphql    whether the GraphQL API is served ({@code db.graphql}, on unless {@code false})
+ * @param graphiql   whether the GraphiQL page is served with it (unless {@code db.graphql.graphiql} is false)
+ * @param openapi    the {@code db.openapi} object to merge over the generated document; empty when it is off
+ * @param schemaLock where the schema read is cached ({@code db.schemalock}), when it is
+ */
+public record DbSettings(Path root, ConnectionString connectionString, ModelSettings model, Limits limits,
+        boolean graphql, boolean graphiql, Optional<Map<String, Object>> openapi, Optional<Path> schemaLock,
+        Optional<MigrationSettings> migrations, boolean autogenerateTypes, Path typesDir) {
+    public DbSettings {
+        Objects.requireNonNull(root, "root");
+        Objects.requireNonNull(connectionString, "connectionString");
+        Objects.requireNonNull(model, "model");
+        Objects.requireNonNull(limits, "limits");
+        Objects.requireNonNull(openapi, "openapi");
+        Objects.requireNonNull(schemaLock, "schemaLock");
+        Objects.requireNonNull(migrations, "migrations");
+        Objects.requireNonNull(typesDir, "typesDir");
+    }
+
+    /** @param root the configuration file's directory */
+    @SuppressWarnings("unchecked")
+    public static DbSettings of(Map<String, Object> configuration, Path root) {
+        Map<String, Object> db = object(configuration.get("db"));
+        if (!(db.get("connectionString") instanceof String text)) {
+            throw KindException.at("/db/connectionString", "a db service needs db.connectionString, for example"
+                    + " sqlite://./db.sqlite");
+        }
+        ConnectionString connection = ConnectionString.parse(text, root);
+        Optional<MigrationSettings> migrations = Optional.ofNullable(configuration.get("migrations"))
+                .map(m -> migrations(object(m), root));
+        ModelSettings model = model(db, migrations.map(MigrationSettings::table));
+        Map<String, Object> limit = object(db.get("limit"));
+        Limits limits = new Limits(number(limit.get("default"), 10), number(limit.get("max"), 100));
+        Object graphql = db.get("graphql");
+        Object openapi = db.get("openapi");
+        Object lock = db.get("schemalock");
+        Optional<Path> schemaLock = Boolean.TRUE.equals(lock) ? Optional.of(root.resolve("schema.lock"))
+                : lock instanceof Map<?, ?> l ? Optional.of(root.resolve(String.valueOf(
+                        ((Map<String, Object>) l).getOrDefault("path", "schema.lock")))) : Optional.empty();
+        Map<String, Object> types = object(configuration.get("types"));
+        return new DbSettings(root, connection, model, limits, !Boolean.FALSE.equals(graphql),
+                !(graphql instanceof Map<?, ?> g && Boolean.FALSE.equals(g.get("graphiql"))),
+                Boolean.FALSE.equals(openapi) ? Optional.empty()
+                        : Optional.of(openapi instanceof Map<?, ?> o ? (Map<String, Object>) o : Map.of()),
+                schemaLock, migrations, Boolean.TRUE.equals(types.get("autogenerate")),
+                root.resolve(String.valueOf(types.getOrDefault("dir", "types"))).normalize());
+    }
+
+    private static MigrationSettings migrations(Map<String, Object> m, Path root) {
+        return new MigrationSettings(root.resolve(String.valueOf(m.get("dir"))).normalize(),
+                String.valueOf(m.getOrDefault("table", "versions")), Boolean.TRUE.equals(m.get("autoApply")),
+                !Boolean.FALSE.equals(m.get("validateChecksums")),
+                Optional.ofNullable(m.get("newline")).map(String::valueOf));
+    }
+
+    private static ModelSettings model(Map<String, Object> db, Optional<String> migrationsTable) {
+        Set<String> ignoredTables = new HashSet<>();
+        Map<String, Set<String>> ignoredColumns = new HashMap<>();
+        object(db.get("ignore")).forEach((table, value) -> {
+            if (Boolean.TRUE.equals(value)) {
+                ignoredTables.add(table);
+            } else if (value instanceof Map<?, ?> columns) {
+                Set<String> names = new HashSet<>();
+                columns.forEach((column, ignored) -> {
+                    if (Boolean.TRUE.equals(ignored)) {
+                        names.add(String.valueOf(column));
+                    }
+                });
+                ignoredColumns.put(table, names);
+            }
+        });
+        Set<String> included = new HashSet<>();
+        object(db.get("include")).forEach((table, value) -> {
+            if (Boolean.TRUE.equals(value)) {
+                included.add(table);
+            }
+        });
+        Object auto = db.get("autoTimestamp");
+        Optional<AutoTimestamp> autoTimestamp = Boolean.FALSE.equals(auto) ? Optional.empty()
+                : auto instanceof Map<?, ?> ? Optional.of(new AutoTimestamp(
+                        String.valueOf(object(auto).getOrDefault("createdAt", "created_at")),
+                        String.valueOf(object(auto).getOrDefault("updatedAt", "updated_at"))))
+                        : Optional.of(AutoTimestamp.DEFAULT);
+        return new ModelSettings(ignoredTables, ignoredColumns, included, autoTimestamp,
+                migrationsTable.map(Set::of).orElse(Set.of()));
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> object(Object value) {
+        return value instanceof Map<?, ?> map ? (Map<String, Object>) map : Map.of();
+    }
+
+    private static long number(Object value, long fallback) {
+        return value instanceof Number n ? n.longValue() : fallback;
+    }
+}

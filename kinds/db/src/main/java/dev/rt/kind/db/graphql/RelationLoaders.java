@@ -1,0 +1,135 @@
+package dev.rt.kind.db.graphql;
+
+import dev.rt.kind.db.model.Entity;
+import dev.rt.kind.db.model.Field;
+import dev.rt.kind.db.model.Relation;
+import dev.rt.kind.db.sql.Condition;
+import dev.rt.kind.db.sql.Entities;
+import dev.rt.kind.db.sql.FindQuery;
+import dev.rt.kind.db.sql.InputValues;
+import dev.rt.kind.db.sql.Limits;
+import dev.rt.kind.db.sql.Operator;
+import dev.rt.kind.db.sql.OrderBy;
+import dev.rt.kind.db.sql.SqlFailures;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.concurrent.CompletableFuture;
+import org.dataloader.BatchLoader;
+import org.dataloader.DataLoader;
+import org.dataloader.DataLoaderFactory;
+import org.dataloader.DataLoaderRegistry;
+
+/**
+ * Nested relations in batches: every row a level of the answer refers to is read with one query per relation (and
+ * per distinct set of arguments), however many parent rows there are. One loader per relation and direction, fresh
+ * for each request.
+ */
+final class RelationLoaders {
+    /** A parent row's key and the arguments of its relation field: the rows of one parent, filtered and paged. */
+    record ReverseKey(String parent, Map<String, Object> arguments) {
+    }
+
+    private final Entities entities;
+
+    RelationLoaders(Entities entities) {
+        this.entities = entities;
+    }
+
+    static String forwardName(Entity source, Relation relation) {
+        return "forward:" + source.singularName() + "." + relation.field();
+    }
+
+    static String reverseName(Entity source, Relation relation) {
+        return "reverse:" + source.singularName() + "." + relation.field();
+    }
+
+    DataLoaderRegistry newRegistry() {
+        DataLoaderRegistry.Builder registry = DataLoaderRegistry.newRegistry();
+        for (Entity source : entities.model().entities()) {
+            for (Relation relation : source.relations()) {
+                Entity target = entities.model().require(relation.target());
+                BatchLoader<Object, Map<String, Object>> forward = keys -> forward(target, relation, keys);
+                BatchLoader<ReverseKey, List<Map<String, Object>>> reverse = keys -> reverse(source, relation, keys);
+                registry.register(forwardName(source, relation), loader(forward));
+                registry.register(reverseName(source, relation), loader(reverse));
+            }
+        }
+        return registry.build();
+    }
+
+    private static <K, V> DataLoader<K, V> loader(BatchLoader<K, V> batch) {
+        return DataLoaderFactory.newDataLoader(batch, org.dataloader.DataLoaderOptions.newOptions()
+                .setCachingEnabled(false).build());
+    }
+
+    /** The target rows the keys refer to, in key order, null where none. */
+    private CompletableFuture<List<Map<String, Object>>> forward(Entity target, Relation relation, List<Object> keys) {
+        Field referenced = target.require(relation.targetField());
+        List<Object> values = keys.stream().distinct()
+                .map(k -> InputValues.fromJson(referenced, k, "key", entities.dialect())).toList();
+        List<Map<String, Object>> rows = query(connection -> entities.queries(target).find(connection,
+                FindQuery.all(target.fields(), List.of(new Condition.Compare(referenced, Operator.IN, values)))));
+        Map<String, Map<String, Object>> byKey = new HashMap<>();
+        rows.forEach(row -> byKey.put(String.valueOf(row.get(referenced.name())), row));
+        List<Map<String, Object>> result = new ArrayList<>();
+        keys.forEach(key -> result.add(byKey.get(String.valueOf(key))));
+        return CompletableFuture.completedFuture(result);
+    }
+
+    /** For each parent, its rows of {@code source}, filtered, sorted and paged by the field's arguments. */
+    private CompletableFuture<List<List<Map<String, Object>>>> reverse(Entity source, Relation relation,
+            List<ReverseKey> keys) {
+        Field foreignKey = source.require(relation.field());
+        Map<Map<String, Object>, List<String>> parentsByArguments = new LinkedHashMap<>();
+        keys.forEach(k -> parentsByArguments.computeIfAbsent(k.arguments(), a -> new ArrayList<>()).add(k.parent()));
+        Map<ReverseKey, List<Map<String, Object>>> answers = new HashMap<>();
+        for (Map.Entry<Map<String, Object>, List<String>> group : parentsByArguments.entrySet()) {
+            Map<String, Object> arguments = group.getKey();
+            long limit = entities.limits().check(optional(arguments.get("limit")));
+            long offset = Limits.checkOffset(optional(arguments.get("offset")));
+            List<Condition> where = new ArrayList<>(WhereArguments.conditions(source, arguments.get("where"),
+                    entities.dialect()));
+            List<Object> parents = group.getValue().stream().distinct()
+                    .map(p -> InputValues.fromJson(foreignKey, p, "key", entities.dialect())).toList();
+            where.add(new Condition.Compare(foreignKey, Operator.IN, parents));
+            List<OrderBy> orderBy = WhereArguments.orderBy(source, arguments.get("orderBy"));
+            List<Map<String, Object>> rows = query(connection -> entities.queries(source).find(connection,
+                    new FindQuery(source.fields(), where, orderBy, OptionalLong.empty(), 0, Optional.empty(), false)));
+            Map<String, List<Map<String, Object>>> byParent = new HashMap<>();
+            rows.forEach(row -> byParent.computeIfAbsent(String.valueOf(row.get(foreignKey.name())), p -> new ArrayList<>())
+                    .add(row));
+            for (String parent : group.getValue()) {
+                List<Map<String, Object>> all = byParent.getOrDefault(parent, List.of());
+                int from = (int) Math.min(offset, all.size());
+                int to = (int) Math.min(all.size(), from + limit);
+                answers.put(new ReverseKey(parent, arguments), all.subList(from, to));
+            }
+        }
+        List<List<Map<String, Object>>> result = new ArrayList<>();
+        keys.forEach(k -> result.add(answers.get(k)));
+        return CompletableFuture.completedFuture(result);
+    }
+
+    private static OptionalLong optional(Object value) {
+        return value instanceof Number n ? OptionalLong.of(n.longValue()) : OptionalLong.empty();
+    }
+
+    private List<Map<String, Object>> query(Work work) {
+        try (Connection connection = entities.dataSource().getConnection()) {
+            return work.run(connection);
+        } catch (SQLException e) {
+            throw SqlFailures.of(e);
+        }
+    }
+
+    private interface Work {
+        List<Map<String, Object>> run(Connection connection) throws SQLException;
+    }
+}

@@ -1,0 +1,48 @@
+package dev.rt.kind.db.model;
+
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * A table or a view as the API shows it: table {@code movie_quotes} is the entity {@code MovieQuote}, singular
+ * {@code movieQuote}, plural {@code movieQuotes} (its REST prefix and its GraphQL list query).
+ *
+ * @param fields     in the table's column order
+ * @param primaryKey the primary key's field names, in key order; empty for a view or a table without one
+ * @param readOnly   served for reading only: a view, or a table without a primary key
+ */
+public record Entity(String name, String singularName, String pluralName, String table, boolean view,
+        List<Field> fields, List<String> primaryKey, List<Relation> relations, boolean readOnly) {
+    public Entity {
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(singularName, "singularName");
+        Objects.requireNonNull(pluralName, "pluralName");
+        Objects.requireNonNull(table, "table");
+        fields = List.copyOf(fields);
+        primaryKey = List.copyOf(primaryKey);
+        relations = List.copyOf(relations);
+    }
+
+    public Optional<Field> field(String name) {
+        return fields.stream().filter(f -> f.name().equals(name)).findFirst();
+    }
+
+    /** The field named so, which the caller knows exists. */
+    public Field require(String name) {
+        return field(name).orElseThrow(() -> new IllegalArgumentException(singularName + " has no field " + name));
+    }
+
+    public List<Field> primaryKeyFields() {
+        return primaryKey.stream().map(this::require).toList();
+    }
+
+    /** The single primary key field, when the key has one column. */
+    public Optional<Field> singleKey() {
+        return primaryKey.size() == 1 ? Optional.of(require(primaryKey.get(0))) : Optional.empty();
+    }
+
+    public List<String> fieldNames() {
+        return fields.stream().map(Field::name).toList();
+    }
+}

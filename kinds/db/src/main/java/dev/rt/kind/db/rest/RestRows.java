@@ -1,0 +1,33 @@
+package dev.rt.kind.db.rest;
+
+import dev.rt.kind.db.model.Entity;
+import dev.rt.kind.db.model.Field;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Rows as REST writes them: the entity's keys, and foreign keys to them, as strings ({@code "id":"1"}); the other
+ * values as read.
+ */
+final class RestRows {
+    private RestRows() {
+    }
+
+    static Map<String, Object> row(Entity entity, Map<String, Object> row) {
+        Map<String, Object> out = new LinkedHashMap<>(row.size());
+        for (Map.Entry<String, Object> e : row.entrySet()) {
+            Object value = e.getValue();
+            Field field = entity.field(e.getKey()).orElse(null);
+            if (field != null && field.writtenAsString() && value instanceof Number n) {
+                value = n instanceof Double d && d == Math.rint(d) ? Long.toString(d.longValue()) : n.toString();
+            }
+            out.put(e.getKey(), value);
+        }
+        return out;
+    }
+
+    static List<Map<String, Object>> rows(Entity entity, List<Map<String, Object>> rows) {
+        return rows.stream().map(r -> row(entity, r)).toList();
+    }
+}

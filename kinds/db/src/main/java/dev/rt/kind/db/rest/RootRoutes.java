@@ -1,0 +1,106 @@
+package dev.rt.kind.db.rest;
+
+import dev.rt.kind.db.model.Entity;
+import dev.rt.kind.db.model.Field;
+import dev.rt.kind.db.sql.Condition;
+import dev.rt.kind.db.sql.Entities;
+import dev.rt.kind.db.sql.FindQuery;
+import dev.rt.kind.db.sql.Limits;
+import dev.rt.kind.db.sql.OrderBy;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.Set;
+
+/** The routes on an entity's prefix: list ({@code GET}), create ({@code POST}), update many ({@code PUT}). */
+final class RootRoutes {
+    private static final Set<String> LIST_PARAMS = Set.of("limit", "offset", "totalCount", "cursor", "startAfter",
+            "endBefore", "fields");
+
+    private final Entities entities;
+    private final Entity entity;
+
+    RootRoutes(Entities entities, Entity entity) {
+        this.entities = entities;
+        this.entity = entity;
+    }
+
+    RestResponse list(RestRequest request) {
+        QueryParams params = new QueryParams(request.query(), entity);
+        params.allowOnly(LIST_PARAMS, true, true);
+        List<Field> fields = params.fields(entity);
+        List<Condition> where = new WhereParams(entity, entities.dialect()).parse(request.query());
+        List<OrderBy> orderBy = OrderParams.parse(entity, request.query());
+        OptionalLong askedLimit = params.integer("limit");
+        long limit = entities.limits().check(askedLimit);
+        long offset = Limits.checkOffset(params.integer("offset"));
+        boolean totalCount = params.bool("totalCount");
+        boolean cursorHeaders = params.bool("cursor");
+        Cursors cursors = new Cursors(entity, entities.dialect());
+        Optional<String> startAfter = params.single("startAfter").filter(s -> !s.isEmpty());
+        Optional<String> endBefore = params.single("endBefore").filter(s -> !s.isEmpty());
+        Optional<Map<Field, Object>> position = startAfter.map(c -> cursors.decode(c, "startAfter", orderBy))
+                .or(() -> endBefore.map(c -> cursors.decode(c, "endBefore", orderBy)));
+        boolean backward = startAfter.isEmpty() && endBefore.isPresent();
+        FindQuery query = new FindQuery(fields, where, orderBy, OptionalLong.of(limit), offset, position, backward);
+        return Sessions.run(entities.dataSource(), connection -> {
+            List<Map<String, Object>> rows = entities.queries(entity).find(connection, query);
+            Map<String, String> headers = new LinkedHashMap<>();
+            if (totalCount) {
+                long total = pageTells(askedLimit, offset, rows.size()) ? offset + rows.size()
+                        : entities.queries(entity).count(connection, where);
+                headers.put("X-Total-Count", Long.toString(total));
+            }
+            if ((cursorHeaders || position.isPresent()) && !rows.isEmpty()) {
+                headers.put("X-Start-After", cursors.encode(rows.get(rows.size() - 1), orderBy));
+                headers.put("X-End-Before", cursors.encode(rows.get(0), orderBy));
+            }
+            return RestResponse.ok(RestRows.rows(entity, rows), headers);
+        });
+    }
+
+    /** Whether a page shows the whole count by itself: a short page at a known position. */
+    static boolean pageTells(OptionalLong askedLimit, long offset, int size) {
+        return (offset == 0 || size > 0) && askedLimit.isPresent() && size < askedLimit.getAsLong();
+    }
+
+    RestResponse create(RestRequest request, String prefix) {
+        QueryParams params = new QueryParams(request.query(), entity);
+        params.allowOnly(Set.of("fields"), false, false);
+        List<Field> asked = params.fields(entity);
+        Map<Field, Object> values = BodyReader.read(entity, request.body(), entities.dialect());
+        List<Field> fields = new ArrayList<>(asked);
+        entity.primaryKeyFields().stream().filter(k -> !fields.contains(k)).forEach(fields::add);
+        Map<String, Object> saved = Sessions.run(entities.dataSource(),
+                connection -> entities.save(connection, entity, values, fields));
+        String location = KeyPath.of(entity).location(prefix, saved);
+        Map<String, Object> body = new LinkedHashMap<>(RestRows.row(entity, saved));
+        entity.primaryKeyFields().stream().filter(k -> !asked.contains(k)).forEach(k -> body.remove(k.name()));
+        return RestResponse.ok(ordered(body), Map.of("location", location));
+    }
+
+    RestResponse updateMany(RestRequest request, String prefix) {
+        QueryParams params = new QueryParams(request.query(), entity);
+        params.allowOnly(Set.of("fields"), true, false);
+        List<Field> fields = params.fields(entity);
+        List<Condition> where = new WhereParams(entity, entities.dialect()).parse(request.query());
+        Map<Field, Object> values = BodyReader.read(entity, request.body(), entities.dialect());
+        List<Map<String, Object>> rows = Sessions.run(entities.dataSource(),
+                connection -> entities.queries(entity).updateMany(connection, values, where, fields));
+        return RestResponse.ok(RestRows.rows(entity, rows), Map.of("location", prefix));
+    }
+
+    /** The row's fields in the entity's order. */
+    private Map<String, Object> ordered(Map<String, Object> row) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        for (Field f : entity.fields()) {
+            if (row.containsKey(f.name())) {
+                out.put(f.name(), row.get(f.name()));
+            }
+        }
+        return out;
+    }
+}
