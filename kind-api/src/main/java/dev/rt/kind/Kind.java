@@ -72,6 +72,15 @@ public interface Kind {
     }
 
     /**
+     * The project {@code rt create} and {@code rt <name> create} write for a new application of this kind: a
+     * buildable project with its configuration file, a sample and a test. Called only in the CLI. Empty, the default,
+     * when the kind offers none.
+     */
+    default Optional<ProjectTemplate> projectTemplate() {
+        return Optional.empty();
+    }
+
+    /**
      * Starts the application in this worker and returns once it serves HTTP on 127.0.0.1, which is the moment
      * the worker reports ready. Called once per worker JVM, on the agent's thread.
      *
