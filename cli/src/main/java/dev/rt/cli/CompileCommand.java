@@ -1,75 +1,75 @@
 package dev.rt.cli;
 
-import java.io.IOException;
-import java.nio.file.Files;
+import dev.rt.cli.project.ProjectLayout;
+import dev.rt.cli.project.ProjectService;
+import dev.rt.cli.project.SourceCompiler;
+import dev.rt.config.Kinds;
+import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * {@code rt <kind> compile [--clean]}: builds an application's plugins the way JVM projects are built, with the build
- * tool its directory uses: Maven ({@code pom.xml}; its {@code mvnw} when it has one) runs {@code package}, Gradle
- * ({@code build.gradle} or {@code build.gradle.kts}; its {@code gradlew} when it has one) runs {@code build}; with
- * {@code --clean}, the output directory is removed first ({@code clean package}, {@code clean build}). Tests are
- * skipped: this compiles. The tool's output goes to the terminal; its exit status is rt's.
+ * {@code rt compile} (every service of the runtime) and {@code rt <kind> compile} (the application in the current
+ * directory, or {@code -c}): the plugin sources ({@code src/main/java}) compiled in this JVM by the JDK's compiler
+ * into {@code target/classes}, resources copied, against the kind's jars. No Maven or Gradle: {@code rt build} runs
+ * those. With {@code --clean}, {@code target/classes} is emptied first.
  */
 @Command(name = "compile", mixinStandardHelpOptions = true,
-        description = {"Build the application's plugins with its own build tool: Maven (package) or Gradle (build).",
-                "Without -c, the application in the current directory."})
+        description = {"Compile the plugin sources (src/main/java) of the application, or of every service of a"
+                + " runtime, into target/classes with the JDK's compiler, in-process; src/main/resources is copied"
+                + " beside. rt build runs the services' own Maven or Gradle builds instead.",
+                "Without -c, the configuration in the current directory."})
 final class CompileCommand implements Callable<Integer> {
     @Option(names = {"-c", "--config"}, paramLabel = "<path>",
-            description = "The application's configuration file, or its directory.")
+            description = "The application's (or the runtime's) configuration file, or its directory.")
     Path config;
 
-    @Option(names = "--clean", description = "Remove the build output first.")
+    @Option(names = "--clean", description = "Empty target/classes first.")
     boolean clean;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
     @Override
-    public Integer call() throws IOException, InterruptedException {
-        Path target = config == null ? Path.of("").toAbsolutePath() : config.toAbsolutePath();
-        Path directory = Files.isDirectory(target) ? target : target.getParent();
-        List<String> command = command(directory);
-        if (command.isEmpty()) {
-            spec.commandLine().getErr().println("rt: " + directory + " has no pom.xml, build.gradle or build.gradle.kts;"
-                    + " add a Maven or Gradle build for the plugins, or build them your own way into the paths the"
-                    + " configuration names");
+    public Integer call() {
+        ProjectLayout layout = BuildCommand.locate(config);
+        List<ProjectService> withSources = layout.services().stream()
+                .filter(service -> SourceCompiler.hasSources(service.directory())).toList();
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        if (withSources.isEmpty()) {
+            err.println("rt: nothing to compile: no " + SourceCompiler.SOURCES + " in "
+                    + (layout.runtime() ? "any service of " + layout.file() : layout.root()));
             return ExitCodes.USAGE;
         }
-        spec.commandLine().getErr().println("rt: compiling in " + directory + ": " + String.join(" ", command));
-        Process build = new ProcessBuilder(command).directory(directory.toFile()).inheritIO().start();
-        int status = build.waitFor();
-        if (status != 0) {
-            spec.commandLine().getErr().println("rt: the build failed (exit status " + status + "); see its output above");
-            return ExitCodes.RUNTIME_FAILURE;
+        boolean failed = false;
+        for (ProjectService service : withSources) {
+            failed |= !compile(service, clean, out, err);
         }
-        return ExitCodes.OK;
+        return failed ? ExitCodes.RUNTIME_FAILURE : ExitCodes.OK;
     }
 
-    private List<String> command(Path directory) {
-        List<String> command = new ArrayList<>();
-        if (Files.isRegularFile(directory.resolve("pom.xml"))) {
-            command.add(Files.isExecutable(directory.resolve("mvnw")) ? directory.resolve("mvnw").toString() : "mvn");
-            command.addAll(List.of("-B", "-q", "-DskipTests"));
-            if (clean) {
-                command.add("clean");
-            }
-            command.add("package");
-        } else if (Files.isRegularFile(directory.resolve("build.gradle"))
-                || Files.isRegularFile(directory.resolve("build.gradle.kts"))) {
-            command.add(Files.isExecutable(directory.resolve("gradlew")) ? directory.resolve("gradlew").toString() : "gradle");
-            command.addAll(List.of("-q", "-x", "test"));
-            if (clean) {
-                command.add("clean");
-            }
-            command.add("build");
+    /** Compiles one service's sources, printing one line (and javac's messages); whether it compiled. */
+    static boolean compile(ProjectService service, boolean clean, PrintWriter out, PrintWriter err) {
+        List<Path> classPath = service.kind().flatMap(kind -> Kinds.installed().find(kind))
+                .map(installed -> installed.jars()).orElse(List.of());
+        long start = System.nanoTime();
+        SourceCompiler.Result result = SourceCompiler.compile(service.directory(), classPath, clean);
+        String took = String.format(Locale.ROOT, "%d ms", (System.nanoTime() - start) / 1_000_000);
+        if (result.succeeded()) {
+            out.println("rt: " + service.id() + ": compiled " + result.sources() + " source file"
+                    + (result.sources() == 1 ? "" : "s") + " into " + SourceCompiler.OUTPUT + " in " + took);
+        } else {
+            err.println("rt: " + service.id() + ": compilation failed (" + service.directory() + "):");
         }
-        return command;
+        result.messages().lines().forEach(line -> (result.succeeded() ? out : err).println("  " + line));
+        out.flush();
+        err.flush();
+        return result.succeeded();
     }
 }

@@ -28,6 +28,7 @@ final class KindCommands {
         schema.addSubcommand("config", config);
         CommandLine group = new CommandLine(new Group());
         group.getCommandSpec().usageMessage().description("Commands of the " + kind + " application kind.");
+        group.addSubcommand("create", KindCreateCommand.commandLine(kind));
         group.addSubcommand("start", new CommandLine(new StartCommand()));
         group.addSubcommand("compile", new CommandLine(new CompileCommand()));
         group.addSubcommand("schema", schema);

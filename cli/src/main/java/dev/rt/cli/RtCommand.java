@@ -78,6 +78,10 @@ final class RtCommand implements Runnable {
         commands.put("ctl", CtlCommand::new);
         commands.put("logs", LogsCommand::new);
         commands.put("inject", InjectCommand::new);
+        commands.put("create", CreateCommand::commandLine);
+        commands.put("build", BuildCommand::new);
+        commands.put("install", InstallCommand::new);
+        commands.put("compile", CompileCommand::new);
         return commands;
     }
 

@@ -6,8 +6,10 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.UnaryOperator;
 
 /**
  * The project {@code rt create} writes for a new application of a kind: its files as templates, and the options
@@ -19,12 +21,26 @@ import java.util.Optional;
  * @param defaultId the id of a new application when none is given (for example {@code api})
  * @param options   the options of {@code rt <kind> create} beyond the common ones, in the order offered
  * @param files     the files, in order; their paths relative to the application's directory
+ * @param derived   more placeholder values the kind computes from the others (every value, common and its own,
+ *                  by name), for example the SQL of a key column from the connection string's database
  */
-public record ProjectTemplate(String defaultId, List<Option> options, List<File> files) {
+public record ProjectTemplate(String defaultId, List<Option> options, List<File> files,
+        UnaryOperator<Map<String, String>> derived) {
     public ProjectTemplate {
         Objects.requireNonNull(defaultId, "defaultId");
         options = List.copyOf(options);
         files = List.copyOf(files);
+        Objects.requireNonNull(derived, "derived");
+    }
+
+    /** A template whose placeholders are the common values and its options only. */
+    public ProjectTemplate(String defaultId, List<Option> options, List<File> files) {
+        this(defaultId, options, files, values -> Map.of());
+    }
+
+    /** The same template with values it derives from the others. */
+    public ProjectTemplate deriving(UnaryOperator<Map<String, String>> derivation) {
+        return new ProjectTemplate(defaultId, options, files, derivation);
     }
 
     /**
@@ -48,8 +64,9 @@ public record ProjectTemplate(String defaultId, List<Option> options, List<File>
      *
      * @param path       where it goes, relative to the application's directory; may hold placeholders
      * @param text       its content, with placeholders
-     * @param when       a flag (common or the template's) that must be true for the file to be written; with a
-     *                   leading {@code !}, false; empty for always
+     * @param when       the flags (common or the template's), separated by commas, that must all be true for the
+     *                   file to be written ({@code plugin,!migrations}: a leading {@code !} wants it false); empty
+     *                   for always
      */
     public record File(String path, String text, Optional<String> when) {
         public File {
@@ -61,7 +78,7 @@ public record ProjectTemplate(String defaultId, List<Option> options, List<File>
 
     /**
      * A template kept as resources beside {@code owner}: {@code <folder>/files} lists one file a line, as
-     * {@code <path> = <resource> [if [!]<flag>]} (resource relative to the folder; blank lines and lines starting
+     * {@code <path> = <resource> [if <flags>]} (resource relative to the folder; blank lines and lines starting
      * with {@code #} skipped), and each resource holds a file's text.
      *
      * @throws IllegalStateException when the index or a resource it names is missing from the kind's jar
@@ -75,7 +92,7 @@ public record ProjectTemplate(String defaultId, List<Option> options, List<File>
             }
             String[] parts = entry.split("\\s+");
             if (parts.length < 3 || !parts[1].equals("=") || !(parts.length == 3 || parts.length == 5 && parts[3].equals("if"))) {
-                throw new IllegalStateException(folder + "/files: \"" + entry + "\" is not <path> = <resource> [if <flag>]");
+                throw new IllegalStateException(folder + "/files: \"" + entry + "\" is not <path> = <resource> [if <flags>]");
             }
             Optional<String> when = parts.length == 5 ? Optional.of(parts[4]) : Optional.empty();
             files.add(new File(parts[0], read(owner, folder + "/" + parts[2]), when));

@@ -50,10 +50,20 @@ public final class InProcessService implements AutoCloseable {
      * @throws IllegalStateException when the application's kind is not on the class path
      */
     public static InProcessService start(Path directory) {
+        return start(directory, Map.of());
+    }
+
+    /**
+     * Like {@link #start(Path)}, with variables that win over the real environment and the {@code .env} files, for
+     * the configuration's placeholders and the application (for example a database of the test's own).
+     */
+    public static InProcessService start(Path directory, Map<String, String> variables) {
         ClassPathKinds.install();
         Path given = directory.toAbsolutePath().normalize();
         Path cwd = given.toFile().isDirectory() ? given : given.getParent();
-        RuntimeConfig runtime = new RuntimeConfigLoader(System.getenv(), cwd).load(Optional.of(given));
+        Map<String, String> real = new HashMap<>(System.getenv());
+        real.putAll(variables);
+        RuntimeConfig runtime = new RuntimeConfigLoader(real, cwd).load(Optional.of(given));
         ServiceConfig service = runtime.services().get(0);
         Kind kind = ServiceLoader.load(Kind.class).stream().map(ServiceLoader.Provider::get)
                 .filter(k -> k.name().equals(service.application().kind())).findFirst()
@@ -61,7 +71,7 @@ public final class InProcessService implements AutoCloseable {
                         + " on the class path: add a test-scoped dependency on dev.rt:rt-kind-"
                         + service.application().kind()));
         Map<String, String> environment = new HashMap<>(service.env());
-        environment.putAll(System.getenv());
+        environment.putAll(real);
         environment.putIfAbsent("RT_LOG_LEVEL", "warn");
         TestWorkerContext context = new TestWorkerContext(service.id(), service.directory(),
                 service.application().configuration(), service.arguments(), environment);

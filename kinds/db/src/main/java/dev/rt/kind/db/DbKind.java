@@ -2,6 +2,7 @@ package dev.rt.kind.db;
 
 import dev.rt.kind.Kind;
 import dev.rt.kind.KindException;
+import dev.rt.kind.ProjectTemplate;
 import dev.rt.kind.RunningApplication;
 import dev.rt.kind.WorkerContext;
 import dev.rt.kind.db.cli.DbCommands;
@@ -10,6 +11,7 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The {@code db} kind: its name, schema and commands. Its HTTP side mounts {@link DbApplication}'s routes, GraphQL and
@@ -34,6 +36,11 @@ public final class DbKind implements Kind {
     @Override
     public List<Object> commands() {
         return DbCommands.all();
+    }
+
+    @Override
+    public Optional<ProjectTemplate> projectTemplate() {
+        return Optional.of(DbProjectTemplate.get());
     }
 
     @Override

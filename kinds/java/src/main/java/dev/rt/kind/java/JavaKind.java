@@ -2,6 +2,7 @@ package dev.rt.kind.java;
 
 import dev.rt.kind.Kind;
 import dev.rt.kind.KindException;
+import dev.rt.kind.ProjectTemplate;
 import dev.rt.kind.RunningApplication;
 import dev.rt.kind.WorkerContext;
 import java.io.IOException;
@@ -60,6 +61,12 @@ public final class JavaKind implements Kind {
     @Override
     public Optional<String> trainingConfiguration() {
         return Optional.of("{\"java\": {\"build\": \"" + TrainingApp.class.getName() + "\"}}");
+    }
+
+    /** A Maven project whose class's {@code build()} serves {@code GET /hello}, and a test that starts it in-process. */
+    @Override
+    public Optional<ProjectTemplate> projectTemplate() {
+        return Optional.of(ProjectTemplate.fromResources(JavaKind.class, "create", "app", List.of()));
     }
 
     @Override

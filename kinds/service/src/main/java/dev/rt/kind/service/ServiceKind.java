@@ -1,6 +1,7 @@
 package dev.rt.kind.service;
 
 import dev.rt.kind.Kind;
+import dev.rt.kind.ProjectTemplate;
 import dev.rt.kind.RunningApplication;
 import dev.rt.kind.WorkerContext;
 import java.io.IOException;
@@ -45,6 +46,15 @@ public final class ServiceKind implements Kind {
     public Optional<String> trainingConfiguration() {
         return Optional.of("{\"service\": {\"openapi\": true}, \"server\": {\"disableRequestLogging\": true},"
                 + " \"plugins\": {\"packages\": [\"" + TrainingPlugin.class.getName() + "\"]}}");
+    }
+
+    /**
+     * A Maven project with a sample plugin ({@code GET /hello}) read from {@code target/classes}, and a test that
+     * starts the service in the test JVM and calls it.
+     */
+    @Override
+    public Optional<ProjectTemplate> projectTemplate() {
+        return Optional.of(ProjectTemplate.fromResources(ServiceKind.class, "create", "api", List.of()));
     }
 
     @Override

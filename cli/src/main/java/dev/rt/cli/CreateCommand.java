@@ -1,0 +1,84 @@
+package dev.rt.cli;
+
+import dev.rt.cli.project.ProjectLayout;
+import dev.rt.cli.project.ProjectTree;
+import dev.rt.config.InstalledKind;
+import dev.rt.config.Kinds;
+import dev.rt.kind.ProjectTemplate;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code rt create}: a runtime ({@code rt.json} autoloading {@code services/}, {@code .env}) with its first service, a
+ * Maven project of the chosen kind, as its entrypoint. Each installed kind's template options are offered too (an
+ * option of another kind than the chosen one is refused).
+ */
+@Command(name = "create", mixinStandardHelpOptions = true,
+        description = {"Create a runtime with its first service: rt.json (services/ autoloaded, the service as"
+                + " entrypoint), .env and .env.sample, .gitignore, README.md, and services/<id>/: a Maven project with"
+                + " its wrapper, rt.json, a sample plugin and a test that starts the service in-process.",
+                "Then: cd <dir> && rt build && rt start."})
+final class CreateCommand implements Callable<Integer> {
+    @Mixin
+    CreateOptions options;
+
+    @Option(names = {"-k", "--kind"}, paramLabel = "<kind>", defaultValue = "service",
+            description = "The first service's kind (default ${DEFAULT-VALUE}): ${COMPLETION-CANDIDATES}.",
+            completionCandidates = CreateCommand.Templates.class)
+    String kind;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    /** The command with every installed kind's template options added. */
+    static CommandLine commandLine() {
+        CommandLine line = new CommandLine(new CreateCommand());
+        for (String name : Kinds.installed().names()) {
+            Kinds.installed().find(name).flatMap(k -> k.kind().projectTemplate())
+                    .ifPresent(template -> KindOptions.addTo(line.getCommandSpec(), name, template.options()));
+        }
+        return line;
+    }
+
+    @Override
+    public Integer call() throws InterruptedException {
+        options.check();
+        InstalledKind installed = ProjectCreation.kind(kind);
+        ProjectTemplate template = ProjectCreation.template(installed);
+        Map<String, String> kindValues = KindOptions.values(spec, kind, template.options());
+        String id = ProjectCreation.id(options, Optional.empty(), template);
+        Path target = options.dir != null ? options.dir : Path.of("");
+        ProjectTree tree = ProjectCreation.runtime(id, options)
+                .addAll(ProjectCreation.service(installed, id, options, kindValues, ProjectCreation.SERVICES_FOLDER + "/" + id));
+        var out = spec.commandLine().getOut();
+        ProjectCreation.write(tree, target, options, out, spec.commandLine().getErr());
+        out.println("rt: the runtime's entrypoint is \"" + id + "\", a " + kind + " application in "
+                + ProjectCreation.SERVICES_FOLDER + "/" + id);
+        out.flush();
+        if (options.install) {
+            int status = InstallCommand.install(ProjectLayout.read(target.resolve("rt.json")), false, Optional.empty(),
+                    spec.commandLine());
+            if (status != ExitCodes.OK) {
+                return status;
+            }
+        }
+        String cd = options.dir != null ? "cd " + options.dir + " && " : "";
+        out.println("rt: next: " + cd + "rt build && rt start");
+        return ExitCodes.OK;
+    }
+
+    /** The kinds that offer a project template, for the help text. */
+    static final class Templates implements Iterable<String> {
+        @Override
+        public java.util.Iterator<String> iterator() {
+            return Kinds.installed().names().stream().filter(name -> Kinds.installed().find(name)
+                    .map(k -> k.kind().projectTemplate().isPresent()).orElse(false)).iterator();
+        }
+    }
+}

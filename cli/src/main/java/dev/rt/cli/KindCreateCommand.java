@@ -1,0 +1,90 @@
+package dev.rt.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.rt.cli.project.ProjectLayout;
+import dev.rt.config.ConfigFormat;
+import dev.rt.config.InstalledKind;
+import dev.rt.config.Kinds;
+import dev.rt.config.RtException;
+import dev.rt.kind.ProjectTemplate;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+
+/**
+ * {@code rt <kind> create}: one application of that kind, from the kind's own project template: in a runtime's
+ * directory, it goes into the folder the runtime autoloads ({@code services/<id>}), where {@code rt start} finds it.
+ */
+@Command(name = "create", mixinStandardHelpOptions = true)
+final class KindCreateCommand implements Callable<Integer> {
+    private final String kind;
+
+    @Mixin
+    CreateOptions options;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    private KindCreateCommand(String kind) {
+        this.kind = kind;
+    }
+
+    /** The command for {@code kind}, with its template's options when the kind is installed. */
+    static CommandLine commandLine(String kind) {
+        CommandLine line = new CommandLine(new KindCreateCommand(kind));
+        line.getCommandSpec().usageMessage().description("Create a " + kind + " application: a Maven project with its"
+                + " wrapper, rt.json, .env and .env.sample, .gitignore, a sample and a test that starts it in-process."
+                + " Inside a runtime's directory it goes to the runtime's autoload folder (services/<id>).");
+        Kinds.installed().find(kind).flatMap(k -> k.kind().projectTemplate())
+                .ifPresent(template -> KindOptions.addTo(line.getCommandSpec(), kind, template.options()));
+        return line;
+    }
+
+    @Override
+    public Integer call() throws InterruptedException {
+        options.check();
+        InstalledKind installed = ProjectCreation.kind(kind);
+        ProjectTemplate template = ProjectCreation.template(installed);
+        Map<String, String> kindValues = KindOptions.values(spec, kind, template.options());
+        Optional<Path> autoload = options.dir == null ? autoloadFolder(Path.of("").toAbsolutePath()) : Optional.empty();
+        String id = ProjectCreation.id(options, Optional.ofNullable(options.dir)
+                .or(() -> autoload.isPresent() ? Optional.empty() : Optional.of(Path.of("").toAbsolutePath())), template);
+        Path target = options.dir != null ? options.dir : autoload.map(folder -> folder.resolve(id)).orElse(Path.of(""));
+        var out = spec.commandLine().getOut();
+        ProjectCreation.write(ProjectCreation.service(installed, id, options, kindValues, ""), target, options, out,
+                spec.commandLine().getErr());
+        out.println("rt: created the " + kind + " application \"" + id + "\""
+                + autoload.map(folder -> ", which the runtime in " + folder.getParent() + " starts with the others")
+                        .orElse(""));
+        out.flush();
+        if (options.install) {
+            int status = InstallCommand.install(ProjectLayout.read(target.resolve("rt.json")), false, Optional.empty(),
+                    spec.commandLine());
+            if (status != ExitCodes.OK) {
+                return status;
+            }
+        }
+        return ExitCodes.OK;
+    }
+
+    /** The folder the runtime configuration in {@code directory} autoloads, when there is one. */
+    static Optional<Path> autoloadFolder(Path directory) {
+        for (String name : ConfigFormat.LOOKUP_ORDER) {
+            Path file = directory.resolve(name);
+            if (Files.isRegularFile(file)) {
+                try {
+                    JsonNode path = ConfigFormat.of(file).read(file).path("autoload").path("path");
+                    return path.isTextual() ? Optional.of(directory.resolve(path.asText()).normalize()) : Optional.empty();
+                } catch (RtException e) {
+                    return Optional.empty();
+                }
+            }
+        }
+        return Optional.empty();
+    }
+}
