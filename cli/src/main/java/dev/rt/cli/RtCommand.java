@@ -82,6 +82,7 @@ final class RtCommand implements Runnable {
         commands.put("build", BuildCommand::new);
         commands.put("install", InstallCommand::new);
         commands.put("compile", CompileCommand::new);
+        commands.put("resolve", ResolveCommand::new);
         return commands;
     }
 

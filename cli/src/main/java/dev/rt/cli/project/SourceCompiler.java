@@ -69,7 +69,7 @@ public final class SourceCompiler {
             DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
             try (StandardJavaFileManager files = javac.getStandardFileManager(diagnostics, Locale.ROOT, StandardCharsets.UTF_8)) {
                 List<String> options = new ArrayList<>(List.of("-d", output.toString(), "-encoding", "UTF-8", "-g",
-                        "-parameters", "-proc:none", "-Xlint:all,-processing", "--release", "17"));
+                        "-parameters", "-proc:none", "-Xlint:all,-classfile,-processing", "--release", "17"));
                 options.addAll(List.of("-classpath", classPath.stream().map(Path::toString)
                         .collect(Collectors.joining(File.pathSeparator))));
                 StringWriter other = new StringWriter();
@@ -86,11 +86,17 @@ public final class SourceCompiler {
         StringBuilder text = new StringBuilder();
         for (Diagnostic<? extends JavaFileObject> diagnostic : diagnostics.getDiagnostics()) {
             String where = diagnostic.getSource() == null ? ""
-                    : directory.relativize(Path.of(diagnostic.getSource().toUri())) + ":" + diagnostic.getLineNumber() + ": ";
+                    : source(diagnostic.getSource(), directory) + ":" + diagnostic.getLineNumber() + ": ";
             text.append(where).append(diagnostic.getKind().toString().toLowerCase(Locale.ROOT)).append(": ")
                     .append(diagnostic.getMessage(Locale.ROOT)).append('\n');
         }
         return text.toString();
+    }
+
+    /** A source file relative to the service's directory; a class file in a jar as its URI. */
+    private static String source(JavaFileObject file, Path directory) {
+        java.net.URI uri = file.toUri();
+        return "file".equals(uri.getScheme()) ? directory.relativize(Path.of(uri)).toString() : uri.toString();
     }
 
     private static void copyResources(Path resources, Path output) throws IOException {

@@ -5,14 +5,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code rt service start} and {@code rt service compile}, run as a user runs them. */
+/** {@code rt service start} and {@code rt service compile} (javac in-process), run as a user runs them. */
 class ServiceCommandsIT {
     @TempDir
     Path dir;
@@ -26,24 +25,35 @@ class ServiceCommandsIT {
     }
 
     @Test
-    void serviceCompileRunsTheProjectsMavenBuild() throws Exception {
-        Files.writeString(dir.resolve("pom.xml"), "<project/>");
-        Path mvnw = dir.resolve("mvnw");
-        Files.writeString(mvnw, "#!/bin/sh\necho \"$@\" > build-args.txt\n");
-        Files.setPosixFilePermissions(mvnw, PosixFilePermissions.fromString("rwxr-xr-x"));
+    void serviceCompileCompilesThePluginSourcesInProcessAgainstTheKindsJars() throws Exception {
+        Files.writeString(dir.resolve("rt.json"), "{\"$schema\": \"https://schemas.rt.dev/service/1.0.0.json\"}");
+        Path source = Files.createDirectories(dir.resolve("src/main/java/acme")).resolve("Hi.java");
+        Files.writeString(source, "package acme;\npublic final class Hi implements dev.rt.service.ServicePlugin {\n"
+                + "    public void register(dev.rt.service.ServiceContext service) {\n"
+                + "        service.get(\"/hi\").handler(ctx -> ctx.json(new io.vertx.core.json.JsonObject()));\n    }\n}\n");
+        Files.createDirectories(dir.resolve("src/main/resources/META-INF/services"));
+        Files.writeString(dir.resolve("src/main/resources/META-INF/services/dev.rt.service.ServicePlugin"), "acme.Hi\n");
         assertThat(rt("service", "compile", "-c", dir.toString())).isZero();
-        assertThat(Files.readString(dir.resolve("build-args.txt")).strip()).isEqualTo("-B -q -DskipTests package");
-        assertThat(rt("service", "compile", "--clean", "-c", dir.toString())).isZero();
-        assertThat(Files.readString(dir.resolve("build-args.txt")).strip()).isEqualTo("-B -q -DskipTests clean package");
+        assertThat(dir.resolve("target/classes/acme/Hi.class")).isRegularFile();
+        assertThat(dir.resolve("target/classes/META-INF/services/dev.rt.service.ServicePlugin")).hasContent("acme.Hi");
+
+        Files.writeString(source, Files.readString(source).replace("ctx.json", "ctx.jsn"));
+        Process broken = command("service", "compile", "--clean", "-c", dir.toString());
+        String err = new String(broken.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(broken.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        assertThat(broken.exitValue()).isEqualTo(1);
+        assertThat(err).contains("compilation failed", "src/main/java/acme/Hi.java:4: error:");
+        assertThat(dir.resolve("target/classes/acme/Hi.class")).doesNotExist();
     }
 
     @Test
-    void serviceCompileWithoutABuildSaysWhatToAdd() throws Exception {
+    void serviceCompileWithoutSourcesSaysSo() throws Exception {
+        Files.writeString(dir.resolve("rt.json"), "{\"$schema\": \"https://schemas.rt.dev/service/1.0.0.json\"}");
         Process process = command("service", "compile", "-c", dir.toString());
         String err = new String(process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
         assertThat(process.exitValue()).isEqualTo(2);
-        assertThat(err).contains("rt: " + dir + " has no pom.xml, build.gradle or build.gradle.kts");
+        assertThat(err).contains("rt: nothing to compile: no src/main/java in " + dir);
     }
 
     private int rt(String... args) throws Exception {

@@ -1,0 +1,139 @@
+package dev.rt.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.rt.cli.project.GitClone;
+import dev.rt.cli.project.ProjectLayout;
+import dev.rt.cli.project.ProjectService;
+import dev.rt.config.ConfigFormat;
+import dev.rt.config.ErrorCode;
+import dev.rt.config.RtException;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.stream.Stream;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code rt resolve}: each service with a git {@code url} and no directory yet is cloned into its {@code path}, or
+ * {@code <resolvedServicesBasePath>/<id>} (default {@code external/<id>}), whose path relative to the configuration
+ * is then written into its entry; then its dependencies are installed.
+ */
+@Command(name = "resolve", mixinStandardHelpOptions = true,
+        description = {"Clone the services that have a git url into their path, or <resolvedServicesBasePath>/<id>"
+                + " (default external/<id>), write that path into the runtime configuration, and install their"
+                + " dependencies.", "Credentials go to git only, never into a file or the output."})
+final class ResolveCommand implements Callable<Integer> {
+    @Option(names = {"-c", "--config"}, paramLabel = "<file>", description = "The runtime configuration; default:"
+            + " rt.json (rt.yml, ...) in the current directory.")
+    Path config;
+
+    @Option(names = {"-u", "--username"}, paramLabel = "<username>", description = "User name for HTTP(S) remotes.")
+    String username;
+
+    @Option(names = {"-p", "--password"}, paramLabel = "<password>", description = "Password or token for HTTP(S)"
+            + " remotes (better: leave it out and let git ask, or use git's own credential helper).")
+    String password;
+
+    @Option(names = {"-P", "--package-manager"}, paramLabel = "<executable>", description = "The build tool that installs"
+            + " the resolved services' dependencies; default: theirs (mvnw, gradlew, ...).")
+    String packageManager;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() throws IOException, InterruptedException {
+        if ((username == null) != (password == null)) {
+            throw new RtException(ErrorCode.USAGE, "-u/--username and -p/--password go together");
+        }
+        ProjectLayout layout = BuildCommand.locate(config);
+        if (!layout.runtime()) {
+            throw new RtException(ErrorCode.USAGE, layout.file() + " is a service's configuration: rt resolve reads a"
+                    + " runtime's (its services with a git url)");
+        }
+        Optional<GitClone.Credentials> credentials = username == null ? Optional.empty()
+                : Optional.of(new GitClone.Credentials(username, password));
+        PrintWriter out = spec.commandLine().getOut();
+        List<ProjectService> cloned = new ArrayList<>();
+        boolean failed = false;
+        for (ProjectService service : layout.services()) {
+            if (service.url().isEmpty()) {
+                continue;
+            }
+            if (Files.isDirectory(service.directory()) && !isEmpty(service.directory())) {
+                out.println("rt: " + service.id() + ": already resolved in " + layout.root().relativize(service.directory()));
+                continue;
+            }
+            Optional<String> failure = GitClone.clone(service.url().get(), service.gitBranch(), service.directory(),
+                    credentials);
+            if (failure.isPresent()) {
+                spec.commandLine().getErr().println("rt: " + service.id() + " (" + service.pointer() + "): cannot clone "
+                        + GitCloneUrls.display(service.url().get()) + service.gitBranch().map(b -> " (branch " + b + ")")
+                        .orElse("") + ": " + failure.get());
+                failed = true;
+                continue;
+            }
+            out.println("rt: " + service.id() + ": cloned " + GitCloneUrls.display(service.url().get())
+                    + service.gitBranch().map(b -> " (branch " + b + ")").orElse("") + " into "
+                    + layout.root().relativize(service.directory()));
+            cloned.add(service);
+        }
+        if (!cloned.isEmpty()) {
+            writePaths(layout, cloned);
+        }
+        out.flush();
+        if (failed) {
+            return ExitCodes.RUNTIME_FAILURE;
+        }
+        if (!cloned.isEmpty()) {
+            ProjectLayout resolved = new ProjectLayout(layout.file(), layout.root(), true,
+                    layout.resolvedServicesBasePath(), cloned);
+            return InstallCommand.install(resolved, false, Optional.ofNullable(packageManager), spec.commandLine());
+        }
+        return ExitCodes.OK;
+    }
+
+    /** Writes each cloned service's path, relative to the configuration file, into its entry. */
+    private static void writePaths(ProjectLayout layout, List<ProjectService> cloned) throws IOException {
+        ConfigFormat format = ConfigFormat.of(layout.file());
+        JsonNode tree = format.read(layout.file());
+        boolean changed = false;
+        for (String list : List.of("services", "applications", "web")) {
+            for (JsonNode entry : tree.path(list)) {
+                for (ProjectService service : cloned) {
+                    if (entry.path("id").asText().equals(service.id()) && !entry.has("path")) {
+                        ((ObjectNode) entry).put("path", layout.root().relativize(service.directory()).toString());
+                        changed = true;
+                    }
+                }
+            }
+        }
+        if (changed) {
+            Files.writeString(layout.file(), format.mapper().writerWithDefaultPrettyPrinter().writeValueAsString(tree) + "\n");
+        }
+    }
+
+    private static boolean isEmpty(Path directory) throws IOException {
+        try (Stream<Path> children = Files.list(directory)) {
+            return children.findAny().isEmpty();
+        }
+    }
+
+    /** How a URL is shown: without any user or password it holds. */
+    static final class GitCloneUrls {
+        private GitCloneUrls() {
+        }
+
+        static String display(String url) {
+            return url.replaceAll("://[^/@\\s]+@", "://");
+        }
+    }
+}
