@@ -83,6 +83,7 @@ final class RtCommand implements Runnable {
         commands.put("install", InstallCommand::new);
         commands.put("compile", CompileCommand::new);
         commands.put("resolve", ResolveCommand::new);
+        commands.put("client", ClientCommand::new);
         return commands;
     }
 

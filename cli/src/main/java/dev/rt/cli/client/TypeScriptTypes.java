@@ -1,0 +1,77 @@
+package dev.rt.cli.client;
+
+import dev.rt.cli.client.ClientModel.Field;
+import dev.rt.cli.client.ClientModel.Operation;
+import dev.rt.cli.client.ClientModel.Param;
+import dev.rt.cli.client.ClientModel.TypeDef;
+import dev.rt.cli.client.ClientModel.TypeRef;
+import java.util.ArrayList;
+import java.util.List;
+
+/** The TypeScript declarations of an API: an interface per object type, a request type per operation. */
+final class TypeScriptTypes {
+    private TypeScriptTypes() {
+    }
+
+    static String type(TypeRef type) {
+        return switch (type.kind()) {
+            case STRING -> "string";
+            case INTEGER, NUMBER -> "number";
+            case BOOLEAN -> "boolean";
+            case ARRAY -> {
+                String item = type(type.items().orElseThrow());
+                yield item.matches("[A-Za-z0-9_]+") ? item + "[]" : "Array<" + item + ">";
+            }
+            case OBJECT -> type.name().orElseThrow();
+            case MAP -> "Record<string, unknown>";
+            case ANY -> "unknown";
+        };
+    }
+
+    static String property(String name) {
+        return name.matches("[A-Za-z_$][A-Za-z0-9_$]*") ? name : "'" + name.replace("\\", "\\\\").replace("'", "\\'") + "'";
+    }
+
+    /** The interfaces of the object types, and each operation's request and response types. */
+    static String declarations(ClientModel model, ClientOptions options) {
+        StringBuilder out = new StringBuilder();
+        for (TypeDef def : model.types().values()) {
+            if (options.typesComment() && def.description().isPresent()) {
+                out.append("/** ").append(Names.comment(def.description().get())).append(" */\n");
+            }
+            out.append("export interface ").append(def.name()).append(" {\n");
+            for (Field field : def.fields()) {
+                if (options.typesComment() && field.description().isPresent()) {
+                    out.append("  /** ").append(Names.comment(field.description().get())).append(" */\n");
+                }
+                boolean optional = options.propsOptional() || !field.required();
+                out.append("  ").append(property(field.jsonName())).append(optional ? "?: " : ": ")
+                        .append(type(field.type())).append(optional ? " | null" : "").append('\n');
+            }
+            out.append("}\n\n");
+        }
+        for (Operation operation : model.operations()) {
+            String name = Names.type(operation.name());
+            List<String> members = new ArrayList<>();
+            for (Param param : operation.params()) {
+                members.add("  " + property(param.jsonName()) + (param.required() ? ": " : "?: ") + type(param.type()));
+            }
+            String body = operation.body().map(b -> mergedBody(b) ? type(b) : "").orElse("");
+            if (operation.body().isPresent() && body.isEmpty()) {
+                members.add("  body" + (operation.bodyRequired() ? ": " : "?: ") + type(operation.body().get()));
+            }
+            String params = members.isEmpty() ? "{}" : "{\n" + String.join("\n", members) + "\n}";
+            out.append("export type ").append(name).append("Request = ")
+                    .append(body.isEmpty() ? params : members.isEmpty() ? body : params + " & " + body).append("\n");
+            out.append("export type ").append(name).append("Response = ")
+                    .append(operation.noContent() ? "undefined" : operation.response().map(TypeScriptTypes::type).orElse("unknown"))
+                    .append("\n\n");
+        }
+        return out.toString();
+    }
+
+    /** Whether an operation's body is given as the request's own properties (an object type), else as {@code body}. */
+    static boolean mergedBody(TypeRef body) {
+        return body.kind() == TypeRef.Kind.OBJECT;
+    }
+}
