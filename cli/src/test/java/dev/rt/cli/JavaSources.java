@@ -2,7 +2,6 @@ package dev.rt.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.File;
 import java.io.StringWriter;
 import java.lang.reflect.Method;
 import java.net.URL;
@@ -27,16 +26,17 @@ final class JavaSources {
         }
         JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
         StringWriter messages = new StringWriter();
-        List<String> arguments = new ArrayList<>(List.of("-d", output.toString(), "-Xlint:all", "-Werror",
+        List<String> arguments = new ArrayList<>(List.of("-d", output.toString(), "-classpath", output.toString(), "-Xlint:all", "-Werror",
                 "--release", "17", "-proc:none"));
         arguments.addAll(files);
-        int status = javac.run(null, new java.io.PrintStream(new java.io.OutputStream() {
+        java.io.PrintStream stream = new java.io.PrintStream(new java.io.OutputStream() {
             @Override
             public void write(int b) {
                 messages.write(b);
             }
-        }), null, arguments.toArray(String[]::new));
-        assertThat(status).as("javac " + String.join(File.pathSeparator, files) + "\n" + messages).isZero();
+        }, true, java.nio.charset.StandardCharsets.UTF_8);
+        int status = javac.run(null, stream, stream, arguments.toArray(String[]::new));
+        assertThat(status).as("javac of " + sources + ":\n" + messages).isZero();
         assertThat(messages.toString()).isEmpty();
         return output;
     }

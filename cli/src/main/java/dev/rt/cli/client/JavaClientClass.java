@@ -62,7 +62,7 @@ final class JavaClientClass {
 
     private static void method(StringBuilder out, Operation operation, ClientOptions options) {
         Map<Param, String> names = new LinkedHashMap<>();
-        Set<String> used = new HashSet<>(List.of("request", "response", "target", "separator", "json", "value"));
+        Set<String> used = new HashSet<>(List.of("request", "builder", "response", "target", "separator", "json", "value"));
         for (Param param : operation.params()) {
             String member = Names.member(param.jsonName());
             String unique = member;
@@ -128,15 +128,15 @@ final class JavaClientClass {
                 }
             });
         }
-        out.append("        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + target)).timeout(TIMEOUT);\n");
+        out.append("        HttpRequest.Builder builder = HttpRequest.newBuilder(URI.create(base + target)).timeout(TIMEOUT);\n");
         values.forEach((param, value) -> {
             if (param.in().equals("header")) {
-                out.append("        header(request, \"").append(Names.javaString(param.jsonName())).append("\", ").append(value)
+                out.append("        header(builder, \"").append(Names.javaString(param.jsonName())).append("\", ").append(value)
                         .append(");\n");
             }
         });
         String documented = "List.of(" + String.join(", ", operation.statuses().stream().map(s -> "\"" + s + "\"").toList()) + ")";
-        out.append("        HttpResponse<String> response = send(request, \"").append(operation.method()).append("\", ")
+        out.append("        HttpResponse<String> response = send(builder, \"").append(operation.method()).append("\", ")
                 .append(operation.body().isPresent() ? bodyValue : "null").append(", \"").append(operation.method()).append(' ')
                 .append(Names.javaString(operation.path())).append("\", ").append(documented).append(", ")
                 .append(operation.response().isPresent()).append(");\n");

@@ -56,7 +56,7 @@ public final class TypeScriptClientWriter {
     }
 
     private static String result(Operation operation, ClientOptions options) {
-        String type = Names.type(operation.name()) + "Response";
+        String type = Names.type(operation.name()) + "Responses";
         return options.fullResponse() ? "FullResponse<" + type + ">" : type;
     }
 
@@ -125,7 +125,7 @@ public final class TypeScriptClientWriter {
         out.append("  const result = await call(").append(quote(operation.method())).append(", `").append(path).append("`, ")
                 .append(queryList).append(", ").append(headerList).append(", ").append(body).append(", ")
                 .append(operation.body().isPresent()).append(")\n");
-        String cast = ts ? " as " + typeName + "Response" : "";
+        String cast = ts ? " as " + typeName + "Responses" : "";
         out.append(options.fullResponse() ? "  return { ...result, body: result.body" + cast + " }\n"
                 : "  return result.body" + cast + "\n").append("}\n\n");
     }

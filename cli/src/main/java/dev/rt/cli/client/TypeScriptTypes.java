@@ -63,7 +63,7 @@ final class TypeScriptTypes {
             String params = members.isEmpty() ? "{}" : "{\n" + String.join("\n", members) + "\n}";
             out.append("export type ").append(name).append("Request = ")
                     .append(body.isEmpty() ? params : members.isEmpty() ? body : params + " & " + body).append("\n");
-            out.append("export type ").append(name).append("Response = ")
+            out.append("export type ").append(name).append("Responses = ")
                     .append(operation.noContent() ? "undefined" : operation.response().map(TypeScriptTypes::type).orElse("unknown"))
                     .append("\n\n");
         }
