@@ -6,7 +6,7 @@ import java.util.Optional;
 /**
  * {@code metrics}: the Prometheus metrics server and its probes. Absent or {@code false}: no server.
  * {@code true}: every default. An object with {@code enabled: false} still serves the probes, without
- * {@code /metrics} (as the reference does); see {@link #startsServer()}.
+ * {@code /metrics}: turning the metrics off does not turn the probes off; see {@link #startsServer()}.
  *
  * @param enabled whether {@link #endpoint()} serves the aggregated metrics
  */

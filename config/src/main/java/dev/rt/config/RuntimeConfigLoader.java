@@ -135,9 +135,9 @@ public final class RuntimeConfigLoader {
     }
 
     /**
-     * A service configuration run on its own: its {@code runtime} section supplies the runtime settings, its
-     * {@code runtime.strictEnv} the runtime's {@code runtime.strictEnv}, and {@code runtime.application} the
-     * settings of the one service entry (REFERENCE.md §3.1).
+     * A service configuration run on its own, as a runtime of one service named after its directory, which is also
+     * the entrypoint: its {@code runtime} section supplies the runtime settings, its {@code runtime.strictEnv} the
+     * runtime's {@code runtime.strictEnv}, and {@code runtime.application} the settings of the one service entry.
      */
     private static ObjectNode wrapAsRuntime(Path file, JsonNode application) {
         ObjectNode runtime = application.path("runtime").isObject()

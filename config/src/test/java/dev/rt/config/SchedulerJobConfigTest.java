@@ -35,7 +35,7 @@ class SchedulerJobConfigTest {
     }
 
     @Test
-    void missingOptionalFieldsTakeSpecDefaults() {
+    void missingOptionalFieldsTakeTheDocumentedDefaults() {
         SchedulerJobConfig job = job(parse("{\"name\": \"n\", \"cron\": \"* * * * *\", \"callbackUrl\": \"u\"}"));
 
         assertThat(job.enabled()).isTrue();

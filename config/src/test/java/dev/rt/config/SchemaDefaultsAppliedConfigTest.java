@@ -10,8 +10,8 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /**
- * The schema defaults, applied by the validator's own walker (independent of rt's loader), give the records
- * SPEC's defaults: the records and the schema agree.
+ * The schema defaults, applied by the validator's own walker (independent of rt's loader), read into the records
+ * give the values the records fall back to when a setting is absent: the records and the schema agree.
  */
 class SchemaDefaultsAppliedConfigTest {
     private static ConfigNode section(JsonNode config, String key) {
@@ -28,7 +28,7 @@ class SchemaDefaultsAppliedConfigTest {
     }
 
     @Test
-    void minimalRuntimeGetsSpecDefaults() {
+    void minimalRuntimeGetsTheDocumentedDefaults() {
         JsonNode config = withDefaults("runtime", "{\"services\": [{\"id\": \"api\", \"path\": \"api\"}]}");
 
         assertThat(config.get("workers").asInt()).isEqualTo(1);
@@ -100,7 +100,7 @@ class SchemaDefaultsAppliedConfigTest {
     }
 
     @Test
-    void applicationSectionsGetSpecDefaults() {
+    void applicationSectionsGetTheDocumentedDefaults() {
         JsonNode service = withDefaults("service", """
                 {"service": {"openapi": {}}, "server": {"healthCheck": {}},
                  "telemetry": {"applicationName": "a", "exporter": {"type": "otlp", "options": {"url": "http://c:4318/v1/traces"}}}}
