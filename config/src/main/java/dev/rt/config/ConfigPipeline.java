@@ -2,6 +2,10 @@ package dev.rt.config;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.rt.config.schema.SchemaCatalog;
+import dev.rt.config.schema.SchemaUpgrades;
+import dev.rt.config.schema.SchemaUrl;
+import dev.rt.config.schema.Violation;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -27,7 +31,7 @@ final class ConfigPipeline {
     static Processed process(Path file, JsonNode raw, Optional<ConfigKind> expected, Map<String, String> env,
             Collection<String> serviceIds) {
         ConfigNode root = ConfigNode.root(file, raw);
-        Optional<SchemaUrl> url = root.get("$schema").optionalString().flatMap(text -> SchemaUrl.parse(text, root.get("$schema")));
+        Optional<SchemaUrl> url = schemaUrl(root);
         ConfigKind kind = kind(root, url, expected);
 
         PlaceholderResolver placeholders = new PlaceholderResolver(env, serviceIds);
@@ -36,16 +40,21 @@ final class ConfigPipeline {
 
         tree = SchemaUpgrades.apply(kind, url.map(SchemaUrl::version).orElse(SchemaUrl.CURRENT_VERSION), (ObjectNode) tree);
         SchemaCatalog catalog = SchemaCatalog.get();
-        JsonNode schema = catalog.document(kind);
-        new SchemaCoercion(catalog.navigator(kind)).apply(tree, schema);
+        catalog.coerce(kind, tree);
         List<Violation> violations = catalog.validate(kind, tree);
         if (!violations.isEmpty()) {
             throw ConfigException.invalid(violations.stream()
                     .map(v -> v.describe(file) + hint(placeholders, v.pointer(), env))
                     .collect(Collectors.joining("\n")));
         }
-        new SchemaDefaults(catalog.navigator(kind)).apply(tree, schema);
+        catalog.applyDefaults(kind, tree);
         return new Processed(kind, tree, warnings);
+    }
+
+    /** The file's {@code $schema}, when it is an rt schema URL; refused at {@code /$schema} when rt cannot read it. */
+    static Optional<SchemaUrl> schemaUrl(ConfigNode root) {
+        ConfigNode schema = root.get("$schema");
+        return schema.optionalString().flatMap(text -> SchemaUrl.parse(text, schema::error));
     }
 
     private static ConfigKind kind(ConfigNode root, Optional<SchemaUrl> url, Optional<ConfigKind> expected) {
