@@ -2,6 +2,8 @@ package dev.rt.config;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.rt.config.env.PlaceholderResolver;
+import dev.rt.config.env.StrictEnv;
 import dev.rt.config.schema.SchemaCatalog;
 import dev.rt.config.schema.SchemaUpgrades;
 import dev.rt.config.schema.SchemaUrl;
@@ -12,7 +14,6 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
@@ -36,7 +37,8 @@ final class ConfigPipeline {
 
         PlaceholderResolver placeholders = new PlaceholderResolver(env, serviceIds);
         JsonNode tree = placeholders.resolve(raw);
-        List<String> warnings = new ArrayList<>(StrictEnv.check(file, ConfigNode.root(file, tree).get("runtime"), placeholders));
+        List<String> warnings = new ArrayList<>(StrictEnv.check(file,
+                ConfigNode.root(file, tree).get("runtime").get("strictEnv").json(), placeholders));
 
         tree = SchemaUpgrades.apply(kind, url.map(SchemaUrl::version).orElse(SchemaUrl.CURRENT_VERSION), (ObjectNode) tree);
         SchemaCatalog catalog = SchemaCatalog.get();
@@ -44,7 +46,7 @@ final class ConfigPipeline {
         List<Violation> violations = catalog.validate(kind, tree);
         if (!violations.isEmpty()) {
             throw ConfigException.invalid(violations.stream()
-                    .map(v -> v.describe(file) + hint(placeholders, v.pointer(), env))
+                    .map(v -> v.describe(file) + placeholders.origin(v.pointer()))
                     .collect(Collectors.joining("\n")));
         }
         catalog.applyDefaults(kind, tree);
@@ -89,17 +91,5 @@ final class ConfigPipeline {
     static String oneOf(List<String> words, String last) {
         return words.size() < 2 ? String.join("", words)
                 : String.join(", ", words.subList(0, words.size() - 1)) + " " + last + " " + words.get(words.size() - 1);
-    }
-
-    private static String hint(PlaceholderResolver placeholders, String pointer, Map<String, String> env) {
-        Set<String> names = placeholders.sources(pointer);
-        if (names.isEmpty()) {
-            return "";
-        }
-        List<String> unset = names.stream().filter(n -> !env.containsKey(n)).toList();
-        String from = names.stream().map(n -> "{" + n + "}").collect(Collectors.joining(""));
-        return unset.isEmpty() ? " (the value comes from " + from + "; check " + String.join(", ", names) + ")"
-                : " (the value comes from " + from + "; " + String.join(", ", unset) + (unset.size() == 1 ? " is" : " are")
-                        + " not set)";
     }
 }

@@ -1,5 +1,6 @@
 package dev.rt.config;
 
+import dev.rt.config.env.DotEnv;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
