@@ -22,7 +22,7 @@ public final class DotEnv {
         return Files.isRegularFile(file) ? read(file) : Map.of();
     }
 
-    public static Map<String, String> read(Path file) {
+    static Map<String, String> read(Path file) {
         String text;
         try {
             text = Utf8Text.decode(file, Files.readAllBytes(file), "cannot read the env file");

@@ -68,11 +68,11 @@ public final class PlaceholderResolver {
     }
 
     /** The variables whose values make up the string at {@code pointer} (empty when it had no placeholder). */
-    public Set<String> sources(String pointer) {
+    Set<String> sources(String pointer) {
         return sources.getOrDefault(pointer, Set.of());
     }
 
-    public String resolve(String value) {
+    String resolve(String value) {
         if (value.indexOf('{') < 0) {
             return value;
         }
@@ -101,12 +101,12 @@ public final class PlaceholderResolver {
     }
 
     /** Variables referenced but not set, sorted. */
-    public Set<String> missing() {
+    Set<String> missing() {
         return Set.copyOf(missing);
     }
 
     /** {@code RT_<ID>_URL} variables that were not set and resolved to the service's mesh URL, sorted. */
-    public Set<String> replacedByFallback() {
+    Set<String> replacedByFallback() {
         return Set.copyOf(fellBack);
     }
 
