@@ -108,8 +108,10 @@ final class ManagementRoutes {
             case "GET config" -> {
                 return done(ApiResponse.json(service.application().configuration()));
             }
-            case "GET env" -> {
-                return done(ApiResponse.json(env(service.env())));
+            case "GET env" -> { // what a worker really got; the configuration's share when none runs
+                ObjectNode env = target.startedWorker(supervisor).flatMap(w -> ProcessEnvironment.of(w.pid()))
+                        .map(ManagementRoutes::object).orElseGet(() -> env(service.env()));
+                return done(ApiResponse.json(env));
             }
             case "GET openapi-schema" -> throw new ApiError(500, "RT_RUNTIME_FAILED_TO_RETRIEVE_OPENAPI_SCHEMA",
                     "Failed to retrieve OpenAPI schema for service with id \"" + service.id() + "\": a service of kind \""
@@ -193,13 +195,20 @@ final class ManagementRoutes {
         return body;
     }
 
-    /** The supervisor's environment with {@code extra} over it, sorted by name; {@code RT_ROOT} included. */
+    /**
+     * The supervisor's environment with the variables of {@code extra} it does not set (the real environment wins,
+     * as for workers), sorted by name; {@code RT_ROOT} included.
+     */
     private ObjectNode env(Map<String, String> extra) {
         Map<String, String> all = new TreeMap<>(supervisor.realEnv());
-        all.putAll(extra);
+        extra.forEach(all::putIfAbsent);
         all.putIfAbsent("RT_ROOT", supervisor.config().root().toAbsolutePath().toString());
+        return object(all);
+    }
+
+    private static ObjectNode object(Map<String, String> variables) {
         ObjectNode body = object();
-        all.forEach(body::put);
+        variables.forEach(body::put);
         return body;
     }
 
