@@ -34,6 +34,7 @@ final class JavaLauncher {
     private static RunningApplication launchJar(String jar, WorkerContext context) {
         Path path = JarMainClass.locate(jar, context);
         String className = JarMainClass.read(path, context);
+        LauncherAgent.startIfAny(path, context);
         String namedBy = "the Main-Class of " + path;
         URL url;
         try {
