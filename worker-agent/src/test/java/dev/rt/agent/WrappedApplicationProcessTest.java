@@ -106,7 +106,7 @@ class WrappedApplicationProcessTest {
 
         assertThat(supervisor.next(StartFailed.class).message()).isEqualTo("the main method of "
                 + ThrowingMain.class.getName() + " named by java.main of service \"api\" threw"
-                + " java.lang.IllegalStateException: cannot start before listening on a port"
+                + " java.lang.IllegalStateException: cannot start before serving HTTP on a port"
                 + " (its stack trace is on the worker's stderr)");
         assertThat(supervisor.awaitExit(Duration.ofSeconds(5))).isEqualTo(Protocol.EXIT_START_FAILED);
     }
