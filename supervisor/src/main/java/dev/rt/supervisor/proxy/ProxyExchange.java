@@ -315,9 +315,9 @@ final class ProxyExchange implements ChannelFutureListener {
         if (finalHeadSent) {
             ctx.close(); // part of the response went out: the client must see it cut
         } else if (bodySent || !UpstreamAttempts.replayable(method)) {
-            respondError(ProxyError.upstreamClosed(attempts.current()));
+            respondError(ProxyError.upstreamClosed(attempts.current(), from.answeredNotHttp()));
         } else {
-            link.retry();
+            link.retry(from.answeredNotHttp());
         }
     }
 
