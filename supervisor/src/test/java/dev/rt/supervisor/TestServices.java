@@ -30,6 +30,12 @@ public final class TestServices {
         return service(id, directory, "jar", jar, HealthConfig.DEFAULTS, jvmOptions, List.of());
     }
 
+    /** {@code service} with {@code env} as the variables from its configuration. */
+    public static ServiceConfig withEnv(ServiceConfig s, Map<String, String> env) {
+        return new ServiceConfig(s.id(), s.directory(), s.workers(), s.arguments(), env, s.jvmOptions(), s.preload(),
+                s.dependencies(), s.restartOnError(), s.health(), s.application());
+    }
+
     private static ServiceConfig service(String id, Path directory, String entry, String target, HealthConfig health,
             List<String> jvmOptions, List<String> dependencies) {
         ObjectNode configuration = JsonNodeFactory.instance.objectNode();

@@ -48,6 +48,7 @@ class WrappedApplicationProcessTest {
 
         Ready ready = supervisor.next(Ready.class);
         assertThat(LoopbackHttp.get(ready.port(), "/").body()).isEqualTo("self --greeting hi");
+        assertThat(ready.address()).isEqualTo("127.0.0.1");
         Stats stats = supervisor.next(Stats.class);
         assertThat(stats.elu()).isEqualTo(stats.cpu());
 

@@ -8,7 +8,9 @@ import dev.rt.config.ServiceConfig;
 
 /**
  * The details object of one service (REFERENCE.md §1.3): {@code id, type, config, path, status, dependencies,
- * version, localUrl, entrypoint, sourceMaps, workers}, and {@code url} for the entrypoint (null unless started).
+ * version, localUrl, entrypoint, sourceMaps, workers}, and {@code url} for the entrypoint (null unless started);
+ * rt adds {@code listeners}, where each started worker's application listens:
+ * {@code [{worker, address, port, everyInterface}]}.
  */
 final class ServiceDetails {
     private ServiceDetails() {
@@ -29,6 +31,10 @@ final class ServiceDetails {
         details.put("entrypoint", entrypoint);
         details.put("sourceMaps", false);
         details.put("workers", supervisor.options().development() ? 1 : service.workers());
+        var listeners = details.putArray("listeners");
+        ServiceTarget.workersOf(supervisor, service.id()).stream().filter(w -> w.port().isPresent())
+                .forEach(w -> listeners.addObject().put("worker", w.index()).put("address", w.listenAddress())
+                        .put("port", w.port().getAsInt()).put("everyInterface", w.listensOnEveryInterface()));
         if (entrypoint) {
             if (status.equals("started") && supervisor.entrypointAddress().isPresent()) {
                 details.put("url", supervisor.url());

@@ -18,7 +18,8 @@ import java.util.stream.Stream;
  * run in the service directory. rt's options bound the heap with {@code health.maxHeapTotal} ({@code -Xmx})
  * and {@code health.maxYoungGeneration} ({@code -Xmn}); the kind's options ({@link KindJvmOptions}) and then
  * {@code nodeOptions} come after them, so a user's own {@code -Xmx} wins. The real environment beats the variables
- * from configuration.
+ * from configuration, except for {@code PORT} and {@code HOST} ({@link LoopbackConventions}): {@code HOST} is
+ * {@code 127.0.0.1} unless the service's {@code env} sets it.
  *
  * @param java        the {@code java} executable (the supervisor's own by default)
  * @param agentJar    the worker agent jar
@@ -66,6 +67,7 @@ public record WorkerCommand(Path java, Path agentJar, Path agentSocket, Path roo
         // The JDK HttpServer (which hosts build handlers) otherwise leaves Nagle on: 40 ms per small response.
         command.add("-Dsun.net.httpserver.nodelay=true");
         command.add("-Dserver.port=" + port);
+        command.addAll(LoopbackConventions.SYSTEM_PROPERTIES);
         command.addAll(debugOptions);
         service.preload().forEach(jar -> command.add("-javaagent:" + jar));
         command.addAll(KindJvmOptions.of(service));
@@ -88,6 +90,7 @@ public record WorkerCommand(Path java, Path agentJar, Path agentSocket, Path roo
         env.put(Protocol.ENV_WORKER_ID, Integer.toString(workerIndex));
         env.put(Protocol.ENV_ROOT, root.toString());
         env.put(Protocol.ENV_PORT, Integer.toString(port));
+        env.put(LoopbackConventions.HOST, service.env().getOrDefault(LoopbackConventions.HOST, LoopbackConventions.LOOPBACK));
         env.putIfAbsent("RT_ENVIRONMENT", development ? "development" : "production");
         env.putIfAbsent("RT_DEV", Boolean.toString(development));
         return builder;

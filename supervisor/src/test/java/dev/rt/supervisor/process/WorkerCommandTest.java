@@ -68,6 +68,22 @@ class WorkerCommandTest {
     }
 
     @Test
+    void theWorkerIsAskedToListenOnLoopbackByTheConventionsFrameworksFollowAndNodeOptionsMayOverrideThem() {
+        var service = TestServices.service("api", heap(4L << 30, OptionalLong.empty()),
+                List.of("-Dserver.address=0.0.0.0"), List.of());
+
+        var builder = command.processFor(service, 0, 4000, Map.of("HOST", "public.example"), List.of(), false);
+
+        assertThat(builder.command()).containsSubsequence("-Dserver.port=4000", "-Dserver.address=127.0.0.1",
+                "-Dquarkus.http.host=127.0.0.1", "-Dmicronaut.server.host=127.0.0.1", "-Dserver.host=127.0.0.1",
+                "-Dhttp.address=127.0.0.1", "-Dh2.bindAddress=127.0.0.1", "-Dserver.address=0.0.0.0", "-cp");
+        assertThat(builder.environment()).containsEntry("HOST", "127.0.0.1");
+        var exposed = TestServices.withEnv(service, Map.of("HOST", "0.0.0.0"));
+        assertThat(command.processFor(exposed, 0, 4000, Map.of(), List.of(), false).environment())
+                .as("the service's own env decides").containsEntry("HOST", "0.0.0.0");
+    }
+
+    @Test
     void classDataSharingOptionsComeRightAfterTheJavaExecutable() {
         List<String> args = command.processFor(TestServices.service("api"), 0, 4000, Map.of(),
                 List.of("-XX:SharedArchiveFile=/cache/a.jsa"), List.of(), false).command();
