@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.rt.cli.project.ProjectLayout;
-import dev.rt.config.ConfigFormat;
+import dev.rt.config.ConfigFiles;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -21,22 +21,21 @@ final class ClientConfigUpdate {
      * directory) unless an entry for {@code id} is there; a runtime's configuration, or none, is left alone, saying so.
      */
     static void add(Path config, String serviceId, String url, PrintWriter out) throws IOException {
-        Optional<Path> file = Optional.ofNullable(config).or(() -> ConfigFormat.LOOKUP_ORDER.stream().map(Path::of)
+        Optional<Path> file = Optional.ofNullable(config).or(() -> ConfigFiles.LOOKUP_ORDER.stream().map(Path::of)
                 .filter(Files::isRegularFile).findFirst());
         if (file.isEmpty()) {
             out.println("rt: no configuration in the current directory: add {\"serviceId\": \"" + serviceId
                     + "\"} to the clients of the service that calls it");
             return;
         }
-        Path path = Files.isDirectory(file.get()) ? ConfigFormat.LOOKUP_ORDER.stream().map(file.get()::resolve)
+        Path path = Files.isDirectory(file.get()) ? ConfigFiles.LOOKUP_ORDER.stream().map(file.get()::resolve)
                 .filter(Files::isRegularFile).findFirst().orElse(file.get().resolve("rt.json")) : file.get();
         if (ProjectLayout.read(path).runtime()) {
             out.println("rt: " + path + " is a runtime's configuration, whose services list their own clients: add {\"serviceId\": \""
                     + serviceId + "\"} to the one that calls it (or run rt client in its directory)");
             return;
         }
-        ConfigFormat format = ConfigFormat.of(path);
-        JsonNode tree = format.read(path);
+        JsonNode tree = ConfigFiles.read(path);
         JsonNode clients = tree.path("clients");
         for (JsonNode client : clients) {
             if (client.path("serviceId").asText().equals(serviceId)) {
@@ -46,7 +45,7 @@ final class ClientConfigUpdate {
         }
         ArrayNode list = clients.isArray() ? (ArrayNode) clients : ((ObjectNode) tree).putArray("clients");
         list.addObject().put("serviceId", serviceId).put("url", url);
-        Files.writeString(path, format.mapper().writerWithDefaultPrettyPrinter().writeValueAsString(tree) + "\n");
+        ConfigFiles.write(path, tree);
         out.println("rt: added the client of \"" + serviceId + "\" to " + path);
     }
 }

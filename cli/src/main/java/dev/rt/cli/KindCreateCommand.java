@@ -2,7 +2,7 @@ package dev.rt.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.rt.cli.project.ProjectLayout;
-import dev.rt.config.ConfigFormat;
+import dev.rt.config.ConfigFiles;
 import dev.rt.config.InstalledKind;
 import dev.rt.config.Kinds;
 import dev.rt.config.RtException;
@@ -74,11 +74,11 @@ final class KindCreateCommand implements Callable<Integer> {
 
     /** The folder the runtime configuration in {@code directory} autoloads, when there is one. */
     static Optional<Path> autoloadFolder(Path directory) {
-        for (String name : ConfigFormat.LOOKUP_ORDER) {
+        for (String name : ConfigFiles.LOOKUP_ORDER) {
             Path file = directory.resolve(name);
             if (Files.isRegularFile(file)) {
                 try {
-                    JsonNode path = ConfigFormat.of(file).read(file).path("autoload").path("path");
+                    JsonNode path = ConfigFiles.read(file).path("autoload").path("path");
                     return path.isTextual() ? Optional.of(directory.resolve(path.asText()).normalize()) : Optional.empty();
                 } catch (RtException e) {
                     return Optional.empty();

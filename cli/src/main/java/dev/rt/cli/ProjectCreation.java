@@ -71,7 +71,7 @@ final class ProjectCreation {
     static ProjectTree runtime(String id, CreateOptions options) {
         Map<String, String> values = TemplateValues.common("runtime", id, options.hostname, options.port,
                 options.plugin);
-        values.put("schemaUrl", dev.rt.config.SchemaUrl.current(ConfigKind.RUNTIME).url());
+        values.put("schemaUrl", dev.rt.config.schema.SchemaUrl.current(ConfigKind.RUNTIME).url());
         ProjectTemplate runtime = ProjectTemplate.fromResources(ProjectCreation.class, "create/runtime", id,
                 java.util.List.of());
         return TemplateFiller.fill(runtime, "runtime", values, "");

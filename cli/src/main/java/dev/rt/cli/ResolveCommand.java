@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.rt.cli.project.GitClone;
 import dev.rt.cli.project.ProjectLayout;
 import dev.rt.cli.project.ProjectService;
-import dev.rt.config.ConfigFormat;
+import dev.rt.config.ConfigFiles;
 import dev.rt.config.ErrorCode;
 import dev.rt.config.RtException;
 import java.io.IOException;
@@ -103,8 +103,7 @@ final class ResolveCommand implements Callable<Integer> {
 
     /** Writes each cloned service's path, relative to the configuration file, into its entry. */
     private static void writePaths(ProjectLayout layout, List<ProjectService> cloned) throws IOException {
-        ConfigFormat format = ConfigFormat.of(layout.file());
-        JsonNode tree = format.read(layout.file());
+        JsonNode tree = ConfigFiles.read(layout.file());
         boolean changed = false;
         for (String list : List.of("services", "applications", "web")) {
             for (JsonNode entry : tree.path(list)) {
@@ -117,7 +116,7 @@ final class ResolveCommand implements Callable<Integer> {
             }
         }
         if (changed) {
-            Files.writeString(layout.file(), format.mapper().writerWithDefaultPrettyPrinter().writeValueAsString(tree) + "\n");
+            ConfigFiles.write(layout.file(), tree);
         }
     }
 

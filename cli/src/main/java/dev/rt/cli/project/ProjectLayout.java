@@ -1,7 +1,7 @@
 package dev.rt.cli.project;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.rt.config.ConfigFormat;
+import dev.rt.config.ConfigFiles;
 import dev.rt.config.ConfigKind;
 import dev.rt.config.ErrorCode;
 import dev.rt.config.RtException;
@@ -35,7 +35,7 @@ public record ProjectLayout(Path file, Path root, boolean runtime, String resolv
     /** Reads the configuration file {@code file} (found by the runtime lookup). */
     public static ProjectLayout read(Path file) {
         Path root = file.toAbsolutePath().getParent();
-        JsonNode tree = ConfigFormat.of(file).read(file);
+        JsonNode tree = ConfigFiles.read(file);
         if (kind(file).filter(kind -> !kind.equals("runtime")).isPresent()) {
             String id = root.getFileName().toString();
             return new ProjectLayout(file, root, false, "external", List.of(new ProjectService(id, file.toString(), root,
@@ -96,7 +96,7 @@ public record ProjectLayout(Path file, Path root, boolean runtime, String resolv
         if (!named.isEmpty()) {
             return directory.resolve(named);
         }
-        return ConfigFormat.LOOKUP_ORDER.stream().map(directory::resolve).filter(Files::isRegularFile).findFirst()
+        return ConfigFiles.LOOKUP_ORDER.stream().map(directory::resolve).filter(Files::isRegularFile).findFirst()
                 .orElse(directory.resolve("rt.json"));
     }
 
@@ -106,7 +106,7 @@ public record ProjectLayout(Path file, Path root, boolean runtime, String resolv
             return Optional.empty();
         }
         try {
-            JsonNode tree = ConfigFormat.of(config).read(config);
+            JsonNode tree = ConfigFiles.read(config);
             java.util.regex.Matcher schema = SCHEMA_KIND.matcher(tree.path("$schema").asText(""));
             if (schema.matches()) {
                 return Optional.of(schema.group(1));
@@ -124,7 +124,7 @@ public record ProjectLayout(Path file, Path root, boolean runtime, String resolv
         }
         List<String> ids = new ArrayList<>();
         try {
-            ConfigFormat.of(config).read(config).path("clients").forEach(client -> {
+            ConfigFiles.read(config).path("clients").forEach(client -> {
                 if (client.path("serviceId").isTextual()) {
                     ids.add(client.path("serviceId").asText());
                 }

@@ -1,7 +1,7 @@
 package dev.rt.cli.project;
 
 import dev.rt.config.ConfigKind;
-import dev.rt.config.SchemaUrl;
+import dev.rt.config.schema.SchemaUrl;
 import dev.rt.supervisor.RtVersion;
 import java.util.LinkedHashMap;
 import java.util.Locale;
