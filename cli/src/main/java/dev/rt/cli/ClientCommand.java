@@ -32,7 +32,8 @@ import picocli.CommandLine.Parameters;
         description = {"Generate a client of a REST (OpenAPI 3) or GraphQL API: Java sources (a record per type, one"
                 + " method per operation on java.net.http.HttpClient, calling http://<service>.rt.local by default),"
                 + " or with --frontend a browser client (one function per endpoint, on fetch) in TypeScript or"
-                + " JavaScript. The service's configuration gains a clients entry unless --skip-config-update."})
+                + " JavaScript. The configuration of the service that calls the API gains a clients entry, unless"
+                + " --skip-config-update or --frontend (a browser, not the service, calls it)."})
 final class ClientCommand implements Callable<Integer> {
     @Parameters(index = "0", arity = "0..1", paramLabel = "<source>", description = "A URL (the service, its OpenAPI"
             + " document, or its GraphQL endpoint) or a file (an OpenAPI document, or a GraphQL introspection result).")
@@ -131,9 +132,8 @@ final class ClientCommand implements Callable<Integer> {
         GeneratedFolder.replace(target, files);
         out.println("rt: wrote " + String.join(", ", files.keySet()) + " into " + target
                 + (frontend ? "" : " (package " + options.javaPackageName() + ")"));
-        if (!skipConfigUpdate) {
-            ClientConfigUpdate.add(config, serviceId, runtimeService != null || !isUrl(source)
-                    ? "{RT_" + serviceId.toUpperCase(java.util.Locale.ROOT).replace('-', '_') + "_URL}" : baseOf(source), out);
+        if (!skipConfigUpdate && !frontend) {
+            ClientConfigUpdate.add(config, serviceId, runtimeService == null && isUrl(source) ? baseOf(source) : null, out);
         }
         out.flush();
         return ExitCodes.OK;

@@ -19,6 +19,8 @@ final class ClientConfigUpdate {
     /**
      * Adds {@code {"serviceId": id, "url": url}} to the service configuration {@code config} (or the one in the current
      * directory) unless an entry for {@code id} is there; a runtime's configuration, or none, is left alone, saying so.
+     * Without a {@code url} (a service of the runtime, or an API described by a file) the entry names the service
+     * alone, which the service kind calls at its mesh address {@code http://<id>.rt.local}.
      */
     static void add(Path config, String serviceId, String url, PrintWriter out) throws IOException {
         Optional<Path> file = Optional.ofNullable(config).or(() -> ConfigFiles.LOOKUP_ORDER.stream().map(Path::of)
@@ -44,8 +46,12 @@ final class ClientConfigUpdate {
             }
         }
         ArrayNode list = clients.isArray() ? (ArrayNode) clients : ((ObjectNode) tree).putArray("clients");
-        list.addObject().put("serviceId", serviceId).put("url", url);
+        ObjectNode entry = list.addObject().put("serviceId", serviceId);
+        if (url != null) {
+            entry.put("url", url);
+        }
         ConfigFiles.write(path, tree);
-        out.println("rt: added the client of \"" + serviceId + "\" to " + path);
+        out.println("rt: added the client of \"" + serviceId + "\" (" + (url != null ? url : "http://" + serviceId
+                + ".rt.local, through the mesh") + ") to " + path);
     }
 }

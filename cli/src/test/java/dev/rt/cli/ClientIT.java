@@ -53,9 +53,10 @@ class ClientIT {
         Files.writeString(service.resolve("rt.json"), "{\"$schema\": \"https://schemas.rt.dev/service/1.0.0.json\"}");
         String output = rt(CATALOGUE, 0, "client", "-R", "movies", "--folder", work.resolve("src/movies").toString(),
                 "-c", service.resolve("rt.json").toString());
-        assertThat(output).contains("(package movies)", "rt: added the client of \"movies\" to " + service.resolve("rt.json"));
-        assertThat(Files.readString(service.resolve("rt.json"))).contains("\"serviceId\" : \"movies\"",
-                "\"url\" : \"{RT_MOVIES_URL}\"");
+        assertThat(output).contains("(package movies)", "rt: added the client of \"movies\" (http://movies.rt.local,"
+                + " through the mesh) to " + service.resolve("rt.json"));
+        assertThat(Files.readString(service.resolve("rt.json"))).contains("\"serviceId\" : \"movies\"")
+                .doesNotContain("\"url\"");
         assertThat(Files.readString(work.resolve("src/movies/MoviesClient.java")))
                 .contains("URI.create(\"http://movies.rt.local\")");
         Files.writeString(work.resolve("src/movies/Calls.java"), """
@@ -119,7 +120,7 @@ class ClientIT {
                 """);
         Path classes = JavaSources.compile(work.resolve("src"), Files.createDirectories(work.resolve("classes")));
         assertThat(JavaSources.call(classes, "fullmovies.Calls", "run", url))
-                .isEqualTo("200 [application/json; charset=utf-8] Nosferatu hi from movies 200");
+                .isEqualTo("200 [application/json] Nosferatu hi from movies 200");
         rt(CATALOGUE, 0, "client", "-R", "movies", "--name", "typesonly", "--folder", work.resolve("types").toString(),
                 "--types-only", "--skip-config-update");
         try (var files = Files.list(work.resolve("types"))) {
@@ -191,8 +192,11 @@ class ClientIT {
     void aGraphQlServiceGetsAJavaClientFromIntrospection() throws Exception {
         try (RtProcess graph = RtProcess.start(CATALOGUE.resolve("graph"), Map.of(), "start")) {
             String graphUrl = graph.awaitListening(Duration.ofSeconds(90));
-            rt(work, 0, "client", graphUrl, "--name", "graph", "--folder", work.resolve("src/graph").toString(),
-                    "--skip-config-update");
+            Path caller = Files.createDirectories(work.resolve("caller"));
+            Files.writeString(caller.resolve("rt.yaml"), "$schema: https://schemas.rt.dev/service/1.0.0.json\n");
+            assertThat(rt(caller, 0, "client", graphUrl + "/graphql", "--name", "graph", "--folder",
+                    work.resolve("src/graph").toString())).contains("rt: added the client of \"graph\" (" + graphUrl + ")");
+            assertThat(Files.readString(caller.resolve("rt.yaml"))).contains("serviceId: \"graph\"", "url: \"" + graphUrl + "\"");
             Files.writeString(work.resolve("src/graph/Calls.java"), """
                     package graph;
 
