@@ -4,6 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.sun.net.httpserver.HttpServer;
 import java.net.InetSocketAddress;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -50,7 +54,9 @@ class ClientIT {
     @Test
     void aJavaClientOfARuntimesServiceCompilesCleanlyAndCallsEveryOperation() throws Exception {
         Path service = Files.createDirectories(work.resolve("caller"));
-        Files.writeString(service.resolve("rt.json"), "{\"$schema\": \"https://schemas.rt.dev/service/1.0.0.json\"}");
+        Path callerPlugin = Fixtures.testdata().resolve("service-plugins/target/fixtures/caller");
+        Files.writeString(service.resolve("rt.json"), "{\"$schema\": \"https://schemas.rt.dev/service/1.0.0.json\","
+                + " \"plugins\": {\"paths\": [\"" + callerPlugin + "\"]}}");
         String output = rt(CATALOGUE, 0, "client", "-R", "movies", "--folder", work.resolve("src/movies").toString(),
                 "-c", service.resolve("rt.json").toString());
         assertThat(output).contains("(package movies)", "rt: added the client of \"movies\" (http://movies.rt.local,"
@@ -91,6 +97,20 @@ class ClientIT {
         Path classes = JavaSources.compile(work.resolve("src"), Files.createDirectories(work.resolve("classes")));
         assertThat(JavaSources.call(classes, "movies.Calls", "run", url))
                 .isEqualTo("hi from movies|Metropolis,1927|some|titled|404");
+        // the entry rt client wrote is what the service kind hands to the caller's plugin as its client of movies
+        Files.writeString(work.resolve("rt.json"), """
+                {"$schema": "https://schemas.rt.dev/runtime/1.0.0.json", "entrypoint": "caller",
+                 "server": {"hostname": "127.0.0.1", "port": 0},
+                 "services": [{"id": "movies", "path": "%s"}, {"id": "caller", "path": "caller"}]}
+                """.formatted(CATALOGUE.resolve("movies")));
+        try (RtProcess callers = RtProcess.start(work, Map.of(), "start")) {
+            String callerUrl = callers.awaitListening(Duration.ofSeconds(90));
+            HttpResponse<String> called = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
+                    URI.create(callerUrl + "/call")).build(), HttpResponse.BodyHandlers.ofString());
+            assertThat(called.statusCode()).as(called.body()).isEqualTo(200);
+            assertThat(called.body()).contains("\"from\":{\"greeting\":\"hi from movies\"}",
+                    "\"via\":\"http://movies.rt.local\"");
+        }
     }
 
     @Test
