@@ -84,6 +84,7 @@ final class RtCommand implements Runnable {
         commands.put("compile", CompileCommand::new);
         commands.put("resolve", ResolveCommand::new);
         commands.put("client", ClientCommand::new);
+        commands.put("runtime", RuntimeCommands::group);
         return commands;
     }
 
