@@ -9,6 +9,7 @@ import dev.rt.config.RuntimeConfig;
 import dev.rt.config.RuntimeConfigLoader;
 import dev.rt.config.ServiceConfig;
 import dev.rt.supervisor.log.RuntimeLog;
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -34,7 +35,8 @@ final class StartCommand implements Callable<Integer> {
 
     @Option(names = "--dev",
             description = "Development mode: one worker per service, restartOnError delays honoured (production "
-                    + "restarts at once), RT_ENVIRONMENT=development in every worker.")
+                    + "restarts at once), RT_ENVIRONMENT=development in every worker; with watch, a changed file under a"
+                    + " service's src/main/java or src/main/resources is compiled as by rt compile.")
     boolean development;
 
     @Option(names = "--inspect", arity = "0..1", fallbackValue = "", paramLabel = "[host:]port",
@@ -64,7 +66,9 @@ final class StartCommand implements Callable<Integer> {
         }
         boolean human = pretty != null ? pretty
                 : System.console() != null && !"false".equalsIgnoreCase(System.getenv("RT_PRETTY_PRINT"));
-        try (RuntimeLog log = runtimeLog(loaded, human)) {
+        try (RuntimeLog log = runtimeLog(loaded, human);
+                SourceWatch sources = development && loaded.watch()
+                        ? SourceWatch.start(loaded.file(), new PrintWriter(System.err, true)) : null) {
             return new RuntimeSession(loaded, () -> loader.load(Optional.ofNullable(config)), options, log,
                     System.getenv()).run();
         }

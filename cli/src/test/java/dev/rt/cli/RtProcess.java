@@ -109,6 +109,10 @@ final class RtProcess implements AutoCloseable {
         return await(stdout, text, limit);
     }
 
+    String awaitStderr(String text, Duration limit) throws InterruptedException {
+        return await(stderr, text, limit);
+    }
+
     int awaitExit(Duration limit) throws InterruptedException {
         if (!process.waitFor(limit.toMillis(), TimeUnit.MILLISECONDS)) {
             throw new AssertionError("rt did not exit within " + limit + "\nstdout:\n" + stdout() + "\nstderr:\n" + stderr());
