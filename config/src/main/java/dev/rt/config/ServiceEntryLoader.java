@@ -60,17 +60,16 @@ final class ServiceEntryLoader {
         ConfigPipeline.Processed processed = ConfigPipeline.process(configFile, ConfigFormat.of(configFile).read(configFile),
                 Optional.empty(), placeholderEnv, serviceIds);
         warnings.addAll(processed.warnings());
-        ApplicationConfigLoader.Loaded application = ApplicationConfigLoader.load(configFile, processed.kind(),
-                processed.tree());
+        ApplicationConfigLoader.Loaded application = ApplicationConfigLoader.load(processed);
 
         int workers = node.get("workers").positiveInt(defaultWorkers);
         return new ServiceConfig(id, directory, id.equals(entrypoint) ? 1 : workers,
                 node.get("arguments").nonBlankStrings(),
                 env,
-                node.get("nodeOptions").optionalString().map(o -> ShellWords.split(o, node.get("nodeOptions"))).orElse(List.of()),
+                JvmOptions.of(node),
                 preload(node.get("preload"), directory),
                 ImpliedDependencies.of(id, node.get("dependencies").nonBlankStrings(),
-                        ConfigNode.root(configFile, processed.tree()), application.dependencies()),
+                        processed.root(), application.dependencies()),
                 RestartPolicy.from(node.get("restartOnError"), restart),
                 HealthConfig.from(node.get("health"), health),
                 MeshHostHeader.of(node.get("meshHostHeader").string(MeshHostHeader.WORKER.configName())),

@@ -5,6 +5,7 @@ import dev.rt.protocol.Stats;
 import dev.rt.supervisor.agent.AgentConnection;
 import dev.rt.config.ServiceConfig;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.concurrent.CompletableFuture;
@@ -19,6 +20,9 @@ final class Worker {
     final Process process;
     final long launchedAtNanos;
     final int debugSlot;
+    /** Its command line, {@code java} first, and the arguments its application's {@code main} gets. */
+    final List<String> command;
+    final List<String> arguments;
     /** Completes with the port when the worker reports ready; fails with the reason it did not start. */
     final CompletableFuture<Integer> ready = new CompletableFuture<>();
     /** Completes with the exit code once the process has ended. */
@@ -46,11 +50,18 @@ final class Worker {
     Worker replacement;
 
     Worker(ServiceConfig service, int index, Process process, long launchedAtNanos, int debugSlot) {
+        this(service, index, process, launchedAtNanos, debugSlot, List.of(), List.of());
+    }
+
+    Worker(ServiceConfig service, int index, Process process, long launchedAtNanos, int debugSlot, List<String> command,
+            List<String> arguments) {
         this.service = service;
         this.index = index;
         this.process = process;
         this.launchedAtNanos = launchedAtNanos;
         this.debugSlot = debugSlot;
+        this.command = List.copyOf(command);
+        this.arguments = List.copyOf(arguments);
     }
 
     String label() {
@@ -85,6 +96,6 @@ final class Worker {
     WorkerView view() {
         return new WorkerView(service.id(), index, process.pid(),
                 state == WorkerState.STARTED || state == WorkerState.STOPPING ? OptionalInt.of(port) : OptionalInt.empty(),
-                state, listenAddress);
+                state, listenAddress, command, arguments);
     }
 }

@@ -51,7 +51,7 @@ final class WorkerAgents implements AgentEvents {
         lifecycle.loop().post(() -> worker.connection = connection);
         ServiceConfig service = worker.service;
         return Optional.of(new HelloAck(service.id(), worker.index, service.application().kind(),
-                service.application().configuration(), service.directory().toString(), service.arguments(),
+                service.application().configuration(), service.directory().toString(), worker.arguments,
                 meshProxyPort, config.exitOnUnhandledErrors(), WorkerLifecycle.STATS_INTERVAL.toMillis(),
                 MeshProxy.externalOrigins(config)));
     }

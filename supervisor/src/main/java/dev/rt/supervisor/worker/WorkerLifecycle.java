@@ -213,7 +213,8 @@ public final class WorkerLifecycle implements AutoCloseable {
         }
         WorkerLauncher.Spawned spawned = launcher.spawn(service, index, Worker.describe(service.id(), index));
         Process process = spawned.process();
-        Worker worker = new Worker(service, index, process, System.nanoTime(), spawned.debugSlot());
+        Worker worker = new Worker(service, index, process, System.nanoTime(), spawned.debugSlot(), spawned.command(),
+                spawned.arguments());
         workers.put(worker.label(), worker);
         byLabel.put(worker.label(), worker);
         if (!after.isDone()) {
