@@ -23,7 +23,7 @@ final class CtlServicesCommand implements Callable<Integer> {
     @Mixin
     RuntimeChoice choice;
 
-    @CommandLine.Option(names = "-v", description = "Also print each worker's JVM: its pid, status, "
+    @CommandLine.Option(names = "-v", description = "Also print each worker's JVM (and each spare JVM): its pid, status, "
             + "command line and its application's arguments (--verbose, rt's global option, does the same here).")
     boolean verbose;
 

@@ -92,7 +92,8 @@ public final class RuntimeConfigLoader {
         List<ConfigException> problems = new ArrayList<>(); // every service's, at once
         for (ConfigNode node : serviceNodes) {
             try {
-                ServiceConfig service = serviceLoader.load(node, defaultWorkers, entrypoint, restart, health, warnings);
+                ServiceConfig service = serviceLoader.load(node, defaultWorkers, entrypoint, restart, health,
+                        config.get("spareWorker"), warnings);
                 if (!seen.add(service.id())) {
                     throw node.get("id").error("duplicate service id \"" + service.id() + "\"");
                 }

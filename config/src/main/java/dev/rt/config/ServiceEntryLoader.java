@@ -24,8 +24,11 @@ final class ServiceEntryLoader {
         this.serviceIds = serviceIds;
     }
 
+    /**
+     * @param spareWorkers the runtime's {@code spareWorker}: {@code true}, {@code false} or {@code "entrypoint"}
+     */
     ServiceConfig load(ConfigNode node, int defaultWorkers, String entrypoint, RestartPolicy restart, HealthConfig health,
-            List<String> warnings) {
+            ConfigNode spareWorkers, List<String> warnings) {
         String id = node.get("id").requiredString();
         if (!id.matches("[A-Za-z0-9][A-Za-z0-9_-]*")) {
             throw node.get("id").error("must be letters, digits, \"-\" and \"_\" (it becomes the host name "
@@ -73,7 +76,22 @@ final class ServiceEntryLoader {
                 RestartPolicy.from(node.get("restartOnError"), restart),
                 HealthConfig.from(node.get("health"), health),
                 MeshHostHeader.of(node.get("meshHostHeader").string(MeshHostHeader.WORKER.configName())),
-                application.application());
+                application.application(),
+                spareWorker(node.get("spareWorker"), spareWorkers, id.equals(entrypoint), workers == 1));
+    }
+
+    /**
+     * The service's own {@code spareWorker}, else the runtime's: {@code "entrypoint"} (the default) for the
+     * entrypoint, {@code true} for a service of one worker.
+     */
+    private static boolean spareWorker(ConfigNode own, ConfigNode runtime, boolean entrypoint, boolean singleWorker) {
+        if (!own.isMissing()) {
+            return own.bool(false);
+        }
+        if (runtime.json().isTextual() && runtime.json().textValue().equals("entrypoint")) {
+            return entrypoint;
+        }
+        return runtime.bool(false) && (entrypoint || singleWorker);
     }
 
     private static List<Path> preload(ConfigNode node, Path directory) {

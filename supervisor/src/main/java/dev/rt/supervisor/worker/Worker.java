@@ -49,6 +49,12 @@ final class Worker {
     /** The worker starting to take this one's place (health or reload), while it starts. */
     Worker replacement;
 
+    /**
+     * A spare: a booted JVM held back before its application starts, outside the service's workers until a dead
+     * worker's place is given to it ({@link Spares}).
+     */
+    boolean spare;
+
     Worker(ServiceConfig service, int index, Process process, long launchedAtNanos, int debugSlot) {
         this(service, index, process, launchedAtNanos, debugSlot, List.of(), List.of());
     }
@@ -85,8 +91,12 @@ final class Worker {
         return state == WorkerState.STARTING || state == WorkerState.STARTED;
     }
 
+    /**
+     * How long it has run: since its application was let start, or since its launch before that (a spare's wait, a
+     * JVM booting while its dependencies start, does not count: a crash loop is one of applications).
+     */
     Duration uptime(long nowNanos) {
-        return Duration.ofNanos(nowNanos - launchedAtNanos);
+        return Duration.ofNanos(nowNanos - (releasedAtNanos != 0 ? releasedAtNanos : launchedAtNanos));
     }
 
     Optional<AgentConnection> connection() {
@@ -96,6 +106,6 @@ final class Worker {
     WorkerView view() {
         return new WorkerView(service.id(), index, process.pid(),
                 state == WorkerState.STARTED || state == WorkerState.STOPPING ? OptionalInt.of(port) : OptionalInt.empty(),
-                state, listenAddress, command, arguments);
+                state, listenAddress, spare, command, arguments);
     }
 }

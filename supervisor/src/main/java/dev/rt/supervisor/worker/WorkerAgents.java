@@ -44,7 +44,8 @@ final class WorkerAgents implements AgentEvents {
                     + hello.workerIndex() + " (pid " + hello.pid() + "), which this runtime did not start");
             return Optional.empty();
         }
-        if (!worker.released.join()) { // the JVM boots while the services it depends on start
+        lifecycle.loop().post(() -> lifecycle.spares().connected(worker)); // says so when it is a spare
+        if (!worker.released.join()) { // the JVM boots while the services it depends on start, or waits as a spare
             return Optional.empty();
         }
         byConnection.put(connection, worker);
