@@ -152,13 +152,15 @@ public final class WorkerLifecycle implements AutoCloseable {
         config.service(serviceId).ifPresent(service -> loop.post(() -> spares.keep(service)));
     }
 
-    /** From now on no worker is started, restarted or replaced. */
+    /**
+     * From now on no worker is started, restarted or replaced; the spares are killed, and the future completes once
+     * their JVMs have exited.
+     */
     public CompletableFuture<Void> beginShutdown() {
         return loop.call(() -> {
             shuttingDown = true;
-            spares.discardAll();
-            return null;
-        });
+            return CompletableFuture.allOf(spares.discardAll().toArray(CompletableFuture[]::new));
+        }).thenCompose(exited -> exited);
     }
 
     /** Runs {@code query} on the loop over the started workers, in the order they were launched. */
