@@ -139,7 +139,15 @@ one_kill() {
         [ "$SECONDS" -lt "$deadline" ] || die "side $side: no worker of hello started within 60 s of the kill"
         sleep 0.05
     done
-    sleep 1 # the first 200s after the restart
+    # The clients' first 200s from the new worker (up to 30 s on a loaded machine), then half a second more.
+    local started_at
+    started_at=$(now)
+    deadline=$((SECONDS + 30))
+    until cat "$out"/* | awk -v t="$started_at" '$1 > t && $2 == "200" { found = 1 } END { exit !found }'; do
+        [ "$SECONDS" -lt "$deadline" ] || die "side $side: no 200 within 30 s of the new worker's start"
+        sleep 0.1
+    done
+    sleep 0.5
     kill -TERM "${clients[@]}" 2>/dev/null || true
     wait "${clients[@]}" 2>/dev/null || true
     took=$(sed 's/.* in \([0-9]*\) ms/\1/' <<<"$took_line")
