@@ -68,7 +68,7 @@ final class CrashRestarts {
             if (failure == null) {
                 lifecycle.restartCounts().increment(service.id());
                 log.info("The " + worker.describe() + " has been successfully restarted.");
-                lifecycle.spares().keep(service);
+                lifecycle.spares().keepLater(service);
             } else if (!lifecycle.stopping()) {
                 log.error("Failed to start the " + worker.describe() + ": "
                         + (worker.startFailure != null ? worker.startFailure : failure.getMessage()));

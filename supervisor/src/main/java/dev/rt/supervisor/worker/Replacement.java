@@ -58,7 +58,7 @@ final class Replacement {
             }
             log.info("The " + old.describe() + " has been replaced by the worker " + fresh.index + ".");
             if (spare.isPresent()) {
-                lifecycle.spares().keep(old.service);
+                lifecycle.spares().keepLater(old.service);
             }
             lifecycle.stop(old, grace).whenComplete((code, error) -> done.complete(null));
         }));

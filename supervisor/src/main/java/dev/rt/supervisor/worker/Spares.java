@@ -15,14 +15,17 @@ import java.util.concurrent.CompletableFuture;
  * starting, so it boots, its agent connects and says hello, and it waits there, its application not started. It
  * serves nothing, counts as no worker, and is no upstream. When a worker of its service dies (or is found
  * unhealthy) the spare takes its place: its application starts at once, which costs an application start instead of
- * a JVM start. A new spare follows once that worker is ready; in a crash loop, where none becomes ready, restarts
- * launch fresh JVMs after the service's backoff, as without a spare. A spare that dies is replaced after
+ * a JVM start. A new spare follows {@link #AFTER_START} after that worker is ready; in a crash loop, where none
+ * becomes ready, restarts launch fresh JVMs after the service's backoff, as without a spare. A spare that dies is replaced after
  * {@link #RESPAWN_DELAY} (doubling while they keep dying young); one stopped on purpose (its service stops or is
  * reloaded, the runtime stops) gives its worker index back, since it never ran. Runs on the supervisor loop.
  */
 final class Spares {
     static final Duration RESPAWN_DELAY = Duration.ofSeconds(1);
-    /** How long after the runtime's start the first spares are launched. */
+    /**
+     * How long after the runtime's start the first spares are launched, and after a spare took a dead worker's place
+     * and serves, the next: a JVM booting meanwhile would take the processors from the first requests.
+     */
     static final Duration AFTER_START = Duration.ofSeconds(1);
 
     private final WorkerLifecycle lifecycle;
@@ -58,6 +61,11 @@ final class Spares {
         byService.put(service.id(), spare);
         log.info("Preparing the " + spare.describe() + " (pid " + spare.process.pid() + ") as a spare JVM: its"
                 + " application starts only when it takes the place of a worker of the service that dies.");
+    }
+
+    /** Launches the service's spare {@link #AFTER_START} from now, unless it has one by then. */
+    void keepLater(ServiceConfig service) {
+        lifecycle.loop().postAfter(AFTER_START, () -> keep(service));
     }
 
     /** A worker's agent has said hello: when it is a spare, it waits there, booted, for its turn. */
