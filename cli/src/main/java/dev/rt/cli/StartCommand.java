@@ -69,8 +69,10 @@ final class StartCommand implements Callable<Integer> {
         try (RuntimeLog log = runtimeLog(loaded, human);
                 SourceWatch sources = development && loaded.watch()
                         ? SourceWatch.start(loaded.file(), new PrintWriter(System.err, true)) : null) {
-            return new RuntimeSession(loaded, () -> loader.load(Optional.ofNullable(config)), options, log,
+            int status = new RuntimeSession(loaded, () -> loader.load(Optional.ofNullable(config)), options, log,
                     System.getenv()).run();
+            ClassDataAtExit.archive().ifPresent(archive -> log.info(ClassDataAtExit.message(archive)));
+            return status;
         }
     }
 
