@@ -63,7 +63,7 @@ final class ServiceEntryLoader {
                 processed.tree());
 
         int workers = node.get("workers").positiveInt(defaultWorkers);
-        return new ServiceConfig(id, directory, id.equals(entrypoint) ? 1 : workers,
+        return new ServiceConfig(id, directory, !application.runsWorkers() ? 0 : id.equals(entrypoint) ? 1 : workers,
                 node.get("arguments").strings(),
                 env,
                 node.get("nodeOptions").optionalString().map(o -> ShellWords.split(o, node.get("nodeOptions"))).orElse(List.of()),
