@@ -93,8 +93,12 @@ public final class Supervisor implements AutoCloseable {
             log.info("Proxy I/O on " + loops.describe());
             registry = new WorkerRegistry(config.serviceIds());
             MeshProxy mesh = remember(MeshProxy.of(loops, registry, config, observer));
-            meshPort = mesh.bind().getPort();
-            entrypoint = EntrypointServer.of(loops, registry, config, observer);
+            InetSocketAddress meshAddress = mesh.bind();
+            meshPort = meshAddress.getPort();
+            Optional<EntrypointRouting> routing = EntrypointRouting.of(config).map(this::remember);
+            EntrypointRouting.unused(config).forEach(id -> log.warn("The service \"" + id + "\" routes requests only"
+                    + " as the entrypoint, which is \"" + config.entrypoint() + "\": it routes none here."));
+            entrypoint = EntrypointServer.of(loops, registry, config, observer, routing.map(EntrypointRouting::routes));
             entrypoint.tlsEngine().ifPresent(engine -> log.info("TLS of the public server by " + engine));
             InetSocketAddress bound = entrypoint.bind(config.server().hostname(), config.server().port());
             WorkerCommand command = new WorkerCommand(WorkerCommand.currentJava(), Installation.agentJar(),
@@ -113,6 +117,7 @@ public final class Supervisor implements AutoCloseable {
                 remember(ManagementServer.start(new ManagedSupervisor(this), log));
             }
             Readiness.await(ready);
+            routing.ifPresent(router -> router.start(config, meshAddress, log, options.development()));
             entrypointAddress = bound;
             status = "started";
             log.info("rt is now listening at " + url());
@@ -148,7 +153,8 @@ public final class Supervisor implements AutoCloseable {
     /** The services with no started worker, in configuration order: what makes {@code /ready} fail. */
     public List<String> unavailableServices() {
         WorkerRegistry current = registry;
-        return config.serviceIds().stream().filter(id -> current == null || !current.hasStartedWorker(id)).toList();
+        return config.services().stream().filter(ServiceConfig::runsWorkers).map(ServiceConfig::id)
+                .filter(id -> current == null || !current.hasStartedWorker(id)).toList();
     }
 
     /** From now on {@code events} hears of this runtime's reloads. */
@@ -244,7 +250,7 @@ public final class Supervisor implements AutoCloseable {
     }
 
     private int workersOf(ServiceConfig service) {
-        return options.development() ? 1 : service.workers();
+        return options.development() ? Math.min(1, service.workers()) : service.workers();
     }
 
     /**

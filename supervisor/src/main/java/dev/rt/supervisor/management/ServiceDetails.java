@@ -26,7 +26,7 @@ final class ServiceDetails {
         details.put("localUrl", service.meshUrl());
         details.put("entrypoint", entrypoint);
         details.put("sourceMaps", false);
-        details.put("workers", runtime.production() ? service.workers() : 1);
+        details.put("workers", runtime.production() ? service.workers() : Math.min(1, service.workers()));
         if (entrypoint) {
             runtime.url().filter(url -> status.equals("started"))
                     .ifPresentOrElse(url -> details.put("url", url), () -> details.putNull("url"));
