@@ -21,7 +21,7 @@ import java.util.List;
  * loader's bundling does), compiled with the validator the loader uses.
  */
 final class BundledSchemas {
-    static final List<String> KINDS = List.of("runtime", "java", "service", "db");
+    static final List<String> KINDS = List.of("runtime", "java", "service", "db", "gateway", "composer");
     static final ObjectMapper JSON = new ObjectMapper();
     private static final String COMMON_REF = "common.json#/$defs/";
     private static final SchemaRegistry REGISTRY = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12,

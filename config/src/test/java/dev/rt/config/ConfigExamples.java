@@ -169,4 +169,36 @@ final class ConfigExamples {
               "server": {"port": 3043, "healthCheck": true}
             }
             """;
+
+    static final String FULL_GATEWAY = """
+            {
+              "$schema": "https://schemas.rt.dev/gateway/1.0.0.json",
+              "gateway": {
+                "applications": [
+                  {"id": "api", "origin": "http://api.rt.local",
+                   "openapi": {"url": "/documentation/json", "prefix": "/api", "config": "api-openapi.json"},
+                   "graphql": true, "proxy": false},
+                  {"id": "front", "proxy": {"prefix": "/", "hostname": "shop.example.com", "methods": ["GET"], "routes": ["/*"]}}
+                ],
+                "refreshTimeout": 0,
+                "openapi": {"title": "Shop", "version": "1.0.0", "swaggerPrefix": "/docs"},
+                "graphql": {"graphiql": true}
+              },
+              "node": {"absoluteUrl": false}
+            }
+            """;
+
+    static final String FULL_COMPOSER = """
+            {
+              "$schema": "https://schemas.rt.dev/composer/1.0.0.json",
+              "composer": {
+                "services": [
+                  {"id": "api", "origin": "http://api.rt.local", "openapi": {"file": "schemas/api.json", "prefix": "/api"}},
+                  {"id": "billing", "openapi": {"url": "/documentation/json"}}
+                ],
+                "refreshTimeout": 2000,
+                "openapi": {"title": "Composed"}
+              }
+            }
+            """;
 }

@@ -35,7 +35,7 @@ class SchemaDocumentsTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"runtime", "java", "service", "db"})
+    @ValueSource(strings = {"runtime", "java", "service", "db", "gateway", "composer"})
     void kindDocumentIsADraft2020ObjectSchemaWithIdTitleAndDescription(String kind) {
         JsonNode document = read(kind + ".json");
 
@@ -53,7 +53,7 @@ class SchemaDocumentsTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"runtime", "java", "service", "db"})
+    @ValueSource(strings = {"runtime", "java", "service", "db", "gateway", "composer"})
     void bundledDocumentCompiles(String kind) {
         assertThat(BundledSchemas.schema(kind)).isNotNull();
     }
@@ -81,7 +81,8 @@ class SchemaDocumentsTest {
 
     @Test
     void noDefaultSitsBesideARef() {
-        for (String file : List.of("common.json", "runtime.json", "java.json", "service.json", "db.json")) {
+        for (String file : List.of("common.json", "runtime.json", "java.json", "service.json", "db.json", "gateway.json",
+                "composer.json")) {
             List<String> both = new ArrayList<>();
             SchemaWalk.schemas(read(file), "", (pointer, schema) -> {
                 if (schema.has("$ref") && schema.has("default")) {
@@ -94,7 +95,8 @@ class SchemaDocumentsTest {
 
     @Test
     void everyDefaultIsValidWhereItSits() {
-        for (String file : List.of("common.json", "runtime.json", "java.json", "service.json", "db.json")) {
+        for (String file : List.of("common.json", "runtime.json", "java.json", "service.json", "db.json", "gateway.json",
+                "composer.json")) {
             List<String> invalid = new ArrayList<>();
             SchemaWalk.schemas(read(file), file + "#", (pointer, schema) -> {
                 if (schema.has("default")) {
@@ -112,7 +114,8 @@ class SchemaDocumentsTest {
     @Test
     void onlyTheFreeFormObjectsAcceptUnknownKeys() {
         Set<String> open = new TreeSet<>();
-        for (String file : List.of("common.json", "runtime.json", "java.json", "service.json", "db.json")) {
+        for (String file : List.of("common.json", "runtime.json", "java.json", "service.json", "db.json", "gateway.json",
+                "composer.json")) {
             SchemaWalk.schemas(read(file), file + "#", (pointer, schema) -> {
                 boolean object = schema.has("properties") || schema.path("type").asText().equals("object");
                 JsonNode additional = schema.get("additionalProperties");
@@ -183,7 +186,9 @@ class SchemaDocumentsTest {
                 Arguments.of("runtime", ConfigExamples.FULL_RUNTIME),
                 Arguments.of("java", ConfigExamples.FULL_JAVA),
                 Arguments.of("service", ConfigExamples.FULL_SERVICE),
-                Arguments.of("db", ConfigExamples.FULL_DB));
+                Arguments.of("db", ConfigExamples.FULL_DB),
+                Arguments.of("gateway", ConfigExamples.FULL_GATEWAY),
+                Arguments.of("composer", ConfigExamples.FULL_COMPOSER));
     }
 
     @ParameterizedTest
@@ -236,6 +241,9 @@ class SchemaDocumentsTest {
                 Arguments.of("java", "{}", ""),
                 Arguments.of("db", "{\"db\": {\"graphql\": true}}", "/db"),
                 Arguments.of("db", "{\"db\": {\"connectionString\": \"x\"}, \"migrations\": {\"autoApply\": true}}", "/migrations"),
+                Arguments.of("gateway", "{\"gateway\": {\"applications\": [{\"origin\": \"http://x\"}]}}", "/gateway/applications/0"),
+                Arguments.of("composer", "{\"composer\": {\"services\": [{\"id\": \"a\", \"openapi\": {\"prefix\": \"/a\"}}]}}",
+                        "/composer/services/0/openapi"),
                 Arguments.of("service", "{\"service\": {\"openapi\": {\"ui\": \"no\"}}}", "/service/openapi/ui"));
     }
 
