@@ -7,7 +7,7 @@ final class PrefixConflict {
 
     /** @param what {@code prefix /movies} or {@code host shop.example.com} */
     static String message(String what, String first, String second) {
-        String shown = what.equals("prefix ") ? "the root prefix /" : what;
+        String shown = what.equals("prefix ") ? "root prefix /" : what;
         return "The " + shown + " is claimed by both the \"" + first + "\" and the \"" + second + "\" applications."
                 + " Set a different proxy.prefix (or proxy.hostname) on one of them to resolve the conflict.";
     }

@@ -2,7 +2,6 @@ package dev.rt.kind.gateway.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.rt.config.RtException;
 import dev.rt.kind.KindException;
 import dev.rt.kind.gateway.ApplicationSettings;
 import dev.rt.kind.gateway.GatewaySettings;
@@ -46,13 +45,9 @@ final class FetchCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         GatewayConfigFile gateway;
         GatewaySettings settings;
-        try {
+        try { // rt's own configuration errors go through to the CLI, which says them with their exit status
             gateway = GatewayConfigFile.load(Optional.ofNullable(config), Path.of("").toAbsolutePath());
             settings = GatewaySettings.read(gateway.configuration(), gateway.section());
-        } catch (RtException e) {
-            e.getMessage().lines().forEach(line -> err.println("rt: " + line));
-            err.flush();
-            return e.errorCode().exitCategory().status();
         } catch (KindException e) {
             err.println("rt: " + e.getMessage());
             err.flush();
