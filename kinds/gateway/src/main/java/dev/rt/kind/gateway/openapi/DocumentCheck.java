@@ -9,7 +9,8 @@ import java.util.List;
 
 /**
  * Whether a document an application gives is an OpenAPI 3 document, by swagger-parser's reading of it (no reference
- * outside the document is followed): what it found wrong, empty when nothing.
+ * outside the document is followed) and the {@linkplain SchemaTypes types of its schemas}: what is wrong, empty when
+ * nothing.
  */
 public final class DocumentCheck {
     private DocumentCheck() {
@@ -29,6 +30,7 @@ public final class DocumentCheck {
         if (result.getOpenAPI() == null && problems.isEmpty()) {
             problems.add("it cannot be read as OpenAPI");
         }
+        problems.addAll(SchemaTypes.problems(document));
         return problems;
     }
 
