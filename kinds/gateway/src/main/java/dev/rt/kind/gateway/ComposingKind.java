@@ -1,7 +1,6 @@
 package dev.rt.kind.gateway;
 
 import dev.rt.kind.Kind;
-import dev.rt.kind.KindException;
 import dev.rt.kind.RunningApplication;
 import dev.rt.kind.WorkerContext;
 import dev.rt.kind.gateway.cli.OpenApiCommand;
@@ -12,7 +11,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -52,8 +50,9 @@ abstract class ComposingKind implements Kind {
     }
 
     /**
-     * Checks the settings (ids, origins, prefixes, each {@code openapi.file} without a {@code url} and each
-     * {@code openapi.config}), then returns what the plugins of its workers need, if it has any.
+     * Checks the settings (ids, origins, prefixes, each {@code openapi.config}; a document missing from its
+     * {@code openapi.file} is only logged when the gateway starts, like one that does not answer), then returns what
+     * the plugins of its workers need, if it has any.
      */
     @Override
     public List<Path> classPath(Map<String, Object> configuration, Path serviceDirectory) {
@@ -64,11 +63,6 @@ abstract class ComposingKind implements Kind {
                 continue;
             }
             String pointer = application.pointer() + "/openapi";
-            Optional<Path> file = openapi.get().file(serviceDirectory);
-            if (!openapi.get().fetched() && file.isPresent() && !Files.isRegularFile(file.get())) {
-                throw KindException.at(pointer + "/file", "the OpenAPI document " + file.get() + " does not exist; give"
-                        + " the application's \"url\" beside it and run rt " + section.key() + " openapi schemas fetch");
-            }
             openapi.get().config(serviceDirectory).ifPresent(rules -> DocumentRules.read(rules, pointer + "/config"));
         }
         return settings.hasPlugins() ? ServiceHost.classPath(configuration, serviceDirectory) : List.of();

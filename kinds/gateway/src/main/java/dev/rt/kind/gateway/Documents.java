@@ -47,12 +47,19 @@ final class Documents {
     }
 
     /**
+     * What a read found: the applications whose document arrived (missing until then) and whether any document is
+     * new or changed.
+     */
+    record Changes(List<String> arrived, boolean any) {
+    }
+
+    /**
      * Reads the documents it has not got yet and, with {@code all}, the fetched ones it has too (in parallel), and
-     * keeps those that changed; true when any did.
+     * keeps those that changed.
      *
      * @param watching whether this is a re-read (its failures are said so)
      */
-    synchronized boolean read(boolean all, boolean watching) {
+    synchronized Changes read(boolean all, boolean watching) {
         Map<Member, CompletableFuture<JsonNode>> reads = new LinkedHashMap<>();
         for (Member member : members) {
             boolean missing = !current.containsKey(member.id());
@@ -61,10 +68,17 @@ final class Documents {
             }
         }
         boolean changed = false;
+        List<String> arrived = new ArrayList<>();
         for (Map.Entry<Member, CompletableFuture<JsonNode>> entry : reads.entrySet()) {
-            changed |= take(entry.getKey(), entry.getValue(), watching);
+            boolean missing = !current.containsKey(entry.getKey().id());
+            if (take(entry.getKey(), entry.getValue(), watching)) {
+                changed = true;
+                if (missing) {
+                    arrived.add(entry.getKey().id());
+                }
+            }
         }
-        return changed;
+        return new Changes(arrived, changed);
     }
 
     private boolean take(Member member, CompletableFuture<JsonNode> read, boolean watching) {
@@ -89,12 +103,8 @@ final class Documents {
             }
             return false;
         }
-        boolean missing = !current.containsKey(id);
         current.put(id, document);
         refused.remove(id);
-        if (missing && watching) {
-            log.info("fetched the schema of the \"" + id + " application\" (" + source(member) + "), missing until now");
-        }
         return true;
     }
 
@@ -110,8 +120,12 @@ final class Documents {
         }
     }
 
-    /** {@code http://movies.rt.local/documentation/json}, or the file. */
-    String source(Member member) {
+    /** {@code http://movies.rt.local/documentation/json}, or the file, of the application {@code id}. */
+    String source(String id) {
+        return source(members.stream().filter(member -> member.id().equals(id)).findFirst().orElseThrow());
+    }
+
+    private String source(Member member) {
         OpenApiSource openapi = member.settings().openapi().get();
         return openapi.fetched() ? location(member).toString() : openapi.file(directory).orElseThrow().toString();
     }

@@ -61,12 +61,19 @@ final class GatewayRouter implements EntrypointRouter {
 
     private void refresh(RouterContext context, List<Member> members, Documents documents, boolean watch) {
         try {
-            if (!documents.read(watch, true)) {
+            Documents.Changes changes = documents.read(watch, true);
+            if (!changes.any()) {
                 return;
             }
             context.publish(TableBuilder.build(settings, members, documents.apis()));
-            context.log().info("detected applications changes, the routes of \"" + context.serviceId()
-                    + "\" follow them from now on");
+            for (String id : changes.arrived()) {
+                context.log().info("fetched the schema of the \"" + id + " application\" (" + documents.source(id)
+                        + "), missing until now: its routes are served from now on");
+            }
+            if (changes.arrived().isEmpty() || watch) {
+                context.log().info("detected applications changes, the routes of \"" + context.serviceId()
+                        + "\" follow them from now on");
+            }
         } catch (PathConflict e) {
             context.log().error(e.getMessage() + " The routes stay as they were.");
         } catch (RuntimeException e) {
