@@ -33,7 +33,12 @@ record ProxyError(HttpResponseStatus status, String code, String message) implem
                 "Service \"" + serviceId + "\" has no started worker; retry shortly");
     }
 
+    /** {@code serviceId} is an origin ({@code http://host:port}) for a target outside the runtime. */
     static ProxyError upstreamUnreachable(String serviceId, String tried) {
+        if (serviceId.contains("://")) {
+            return new ProxyError(HttpResponseStatus.BAD_GATEWAY, "RT_UPSTREAM_UNREACHABLE",
+                    "The origin " + serviceId + " is unreachable: it refused the connection");
+        }
         return new ProxyError(HttpResponseStatus.BAD_GATEWAY, "RT_UPSTREAM_UNREACHABLE",
                 "Service \"" + serviceId + "\" is unreachable: no worker took the request (tried " + tried + ")");
     }

@@ -40,7 +40,9 @@ class RemoteGatewayIT {
                     + "\"message\":\"Route GET:/legacy/items not found\"}");
             HttpResponse<String> down = rt.get("/files/report.csv");
             assertThat(down.statusCode()).isEqualTo(502);
-            assertThat(down.body()).contains("\"code\":\"RT_UPSTREAM_UNREACHABLE\"");
+            assertThat(down.body()).isEqualTo("{\"statusCode\":502,\"error\":\"Bad Gateway\","
+                    + "\"code\":\"RT_UPSTREAM_UNREACHABLE\",\"message\":\"The origin http://127.0.0.1:" + port
+                    + " is unreachable: it refused the connection\"}");
 
             try (OriginServer origin = OriginServer.on(port, OriginServer.ITEMS)) {
                 rt.awaitOutput("fetched the schema of the \\\"legacy application\\\"", LIMIT);
