@@ -57,6 +57,7 @@ public final class Supervisor implements AutoCloseable {
     private volatile Reloads reloads;
     private final List<RuntimeEvents> listeners = new CopyOnWriteArrayList<>();
     private EntrypointServer entrypoint;
+    private Optional<EntrypointRouting> routing = Optional.empty(); // closed before the services stop
     private final HttpMetrics httpMetrics = new HttpMetrics();
     /** {@code -Drt.httpMetrics=false} stops measuring requests: only for the baseline of bench/metrics.sh. */
     private final RequestObserver observer = Boolean.parseBoolean(System.getProperty("rt.httpMetrics", "true"))
@@ -99,7 +100,7 @@ public final class Supervisor implements AutoCloseable {
             MeshProxy mesh = remember(MeshProxy.of(loops, registry, config, observer));
             InetSocketAddress meshAddress = mesh.bind();
             meshPort = meshAddress.getPort();
-            Optional<EntrypointRouting> routing = EntrypointRouting.of(config).map(this::remember);
+            routing = EntrypointRouting.of(config).map(this::remember);
             EntrypointRouting.unused(config).forEach(id -> log.warn("The service \"" + id + "\" routes requests only"
                     + " as the entrypoint, which is \"" + config.entrypoint() + "\": it routes none here."));
             entrypoint = EntrypointServer.of(loops, registry, config, observer, routing.map(EntrypointRouting::routes));
@@ -327,6 +328,7 @@ public final class Supervisor implements AutoCloseable {
             entrypoint.beginShutdown();
             entrypoint.close(grace);
         }
+        routing.ifPresent(EntrypointRouting::close);
         if (lifecycle != null) {
             for (List<ServiceConfig> level : order.stopLevels()) {
                 List<CompletableFuture<Void>> stops = level.stream()

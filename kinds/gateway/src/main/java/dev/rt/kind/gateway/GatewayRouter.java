@@ -21,6 +21,7 @@ import java.util.concurrent.TimeUnit;
  */
 final class GatewayRouter implements EntrypointRouter {
     static final long MISSING_INTERVAL_MILLIS = 1000;
+    private static final long CLOSE_WAIT_SECONDS = 10;
 
     private final GatewaySettings settings;
     private ScheduledExecutorService refresher;
@@ -81,10 +82,16 @@ final class GatewayRouter implements EntrypointRouter {
         }
     }
 
+    /** Stops the re-reads, waiting for one in progress, so that none runs while the applications stop. */
     @Override
     public void close() {
         if (refresher != null) {
             refresher.shutdownNow();
+            try {
+                refresher.awaitTermination(CLOSE_WAIT_SECONDS, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 }

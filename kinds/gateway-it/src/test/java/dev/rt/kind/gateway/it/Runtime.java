@@ -165,6 +165,11 @@ final class Runtime implements AutoCloseable {
         thread.start();
     }
 
+    /** Sends SIGTERM, as {@link #close} does, but leaves its output open to the end (Process.destroy closes it). */
+    void terminate() {
+        process.toHandle().destroy();
+    }
+
     @Override
     public void close() throws InterruptedException {
         process.destroy();
