@@ -43,6 +43,13 @@ public final class Database implements AutoCloseable {
         HikariConfig config = new HikariConfig();
         config.setPoolName("rt-db");
         config.setJdbcUrl(connectionString.jdbcUrl());
+        // named, so that Hikari loads the driver from the kind's own class loader: the CLI runs the db commands in a
+        // loader of the kind's jars, whose drivers DriverManager (which looks from the system loader) does not see
+        config.setDriverClassName(switch (connectionString.dialect()) {
+            case SQLITE -> "org.sqlite.JDBC";
+            case POSTGRES -> "org.postgresql.Driver";
+            default -> "org.mariadb.jdbc.Driver";
+        });
         if (!connectionString.user().isEmpty()) {
             config.setUsername(connectionString.user());
         }
