@@ -9,6 +9,8 @@ import java.util.Objects;
  * One service of the runtime, resolved: its directory, its own application configuration, how many workers
  * it runs and what each worker JVM receives.
  *
+ * @param workers    how many worker JVMs it runs; 0 for a service whose kind runs none for its configuration (a
+ *                   gateway that only routes)
  * @param env        variables for the worker from configuration (runtime .env, runtime env, envfile, env);
  *                   the real environment still wins over these when the worker starts
  * @param jvmOptions extra JVM options ({@code nodeOptions}), appended after rt's own
@@ -39,8 +41,8 @@ public record ServiceConfig(
         Objects.requireNonNull(id, "id");
         Objects.requireNonNull(directory, "directory");
         Objects.requireNonNull(application, "application");
-        if (workers < 1) {
-            throw new IllegalArgumentException("workers must be positive: " + workers);
+        if (workers < 0) {
+            throw new IllegalArgumentException("workers must not be negative: " + workers);
         }
         arguments = List.copyOf(arguments);
         env = Map.copyOf(env);
@@ -50,6 +52,11 @@ public record ServiceConfig(
         Objects.requireNonNull(restartOnError, "restartOnError");
         Objects.requireNonNull(health, "health");
         Objects.requireNonNull(meshHostHeader, "meshHostHeader");
+    }
+
+    /** Whether it runs worker JVMs at all. */
+    public boolean runsWorkers() {
+        return workers > 0;
     }
 
     /** A service without a spare worker. */

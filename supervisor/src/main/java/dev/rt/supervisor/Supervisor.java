@@ -57,6 +57,7 @@ public final class Supervisor implements AutoCloseable {
     private volatile Reloads reloads;
     private final List<RuntimeEvents> listeners = new CopyOnWriteArrayList<>();
     private EntrypointServer entrypoint;
+    private Optional<EntrypointRouting> routing = Optional.empty(); // closed before the services stop
     private final HttpMetrics httpMetrics = new HttpMetrics();
     /** {@code -Drt.httpMetrics=false} stops measuring requests: only for the baseline of bench/metrics.sh. */
     private final RequestObserver observer = Boolean.parseBoolean(System.getProperty("rt.httpMetrics", "true"))
@@ -97,8 +98,12 @@ public final class Supervisor implements AutoCloseable {
             log.info("Proxy I/O on " + loops.describe());
             registry = new WorkerRegistry(config.serviceIds());
             MeshProxy mesh = remember(MeshProxy.of(loops, registry, config, observer));
-            meshPort = mesh.bind().getPort();
-            entrypoint = EntrypointServer.of(loops, registry, config, observer);
+            InetSocketAddress meshAddress = mesh.bind();
+            meshPort = meshAddress.getPort();
+            routing = EntrypointRouting.of(config).map(this::remember);
+            EntrypointRouting.unused(config).forEach(id -> log.warn("The service \"" + id + "\" routes requests only"
+                    + " as the entrypoint, which is \"" + config.entrypoint() + "\": it routes none here."));
+            entrypoint = EntrypointServer.of(loops, registry, config, observer, routing.map(EntrypointRouting::routes));
             entrypoint.tlsEngine().ifPresent(engine -> log.info("TLS of the public server by " + engine));
             InetSocketAddress bound = entrypoint.bind(config.server().hostname(), config.server().port());
             WorkerCommand command = new WorkerCommand(WorkerCommand.currentJava(), Installation.agentJar(),
@@ -117,6 +122,7 @@ public final class Supervisor implements AutoCloseable {
                 remember(ManagementServer.start(new ManagedSupervisor(this), log, history));
             }
             Readiness.await(ready);
+            routing.ifPresent(router -> router.start(config, meshAddress, log, options.development()));
             entrypointAddress = bound;
             status = "started";
             log.info("rt is now listening at " + url());
@@ -160,7 +166,8 @@ public final class Supervisor implements AutoCloseable {
     /** The services with no started worker, in configuration order: what makes {@code /ready} fail. */
     public List<String> unavailableServices() {
         WorkerRegistry current = registry;
-        return config.serviceIds().stream().filter(id -> current == null || !current.hasStartedWorker(id)).toList();
+        return config.services().stream().filter(ServiceConfig::runsWorkers).map(ServiceConfig::id)
+                .filter(id -> current == null || !current.hasStartedWorker(id)).toList();
     }
 
     /** From now on {@code events} hears of this runtime's reloads. */
@@ -256,7 +263,7 @@ public final class Supervisor implements AutoCloseable {
     }
 
     private int workersOf(ServiceConfig service) {
-        return options.development() ? 1 : service.workers();
+        return options.development() ? Math.min(1, service.workers()) : service.workers();
     }
 
     /**
@@ -329,6 +336,7 @@ public final class Supervisor implements AutoCloseable {
             entrypoint.beginShutdown();
             entrypoint.close(grace);
         }
+        routing.ifPresent(EntrypointRouting::close);
         if (lifecycle != null) {
             for (List<ServiceConfig> level : order.stopLevels()) {
                 List<CompletableFuture<Void>> stops = level.stream()

@@ -45,6 +45,7 @@ final class ProxyExchange implements ChannelFutureListener {
     private ExchangePhase phase = ExchangePhase.IDLE;
 
     private HttpRequest request; // the current request and what start() found in it
+    private RouteTarget target;
     private HttpMethod method;
     private boolean http10;
     private boolean upgrade;
@@ -154,7 +155,6 @@ final class ProxyExchange implements ChannelFutureListener {
             respondError(ProxyError.methodNotAllowed(method.name()));
             return;
         }
-        RouteTarget target;
         try {
             target = route.route(head, ctx.channel());
         } catch (RouteRejectedException e) {
@@ -164,7 +164,9 @@ final class ProxyExchange implements ChannelFutureListener {
         if (timeoutMillis > 0) {
             timeout = ctx.executor().schedule(onTimeout, timeoutMillis, TimeUnit.MILLISECONDS);
         }
-        if (!attempts.first(target)) {
+        if (target.answer() != null) {
+            respondError(target.answer()); // the route answers itself
+        } else if (!attempts.first(target)) {
             respondError(attempts.noWorker());
         } else if (target.authorization().isPresent()) {
             authorizeThenSend(target.authorization().get());
@@ -265,6 +267,7 @@ final class ProxyExchange implements ChannelFutureListener {
     void responseHead(HttpResponse response, boolean interim) {
         if (!interim) {
             moveTo(ExchangePhase.RESPONDING);
+            target.rewriteResponse(response, request);
             status = response.status().code();
             closeAfter = ResponseFraming.frame(response, method, http10, closeAfter || route.draining());
         }
@@ -341,8 +344,8 @@ final class ProxyExchange implements ChannelFutureListener {
         }
     }
 
-    /** Answers the current request with an error; the rest of its body is read and dropped. */
-    void respondError(ProxyError error) {
+    /** Answers the current request with an error (or the route's own answer); the rest of its body is dropped. */
+    void respondError(ProxyAnswer error) {
         moveTo(ExchangePhase.ERROR_ANSWER);
         link.abandon();
         closeAfter |= route.draining() || (!requestDone && HttpUtil.is100ContinueExpected(request));
