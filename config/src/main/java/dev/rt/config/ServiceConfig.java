@@ -17,6 +17,7 @@ import java.util.Objects;
  * @param restartOnError this service's restart policy (its own {@code restartOnError}, else the runtime's)
  * @param health     the runtime's {@code health} overridden by the service's
  * @param meshHostHeader the {@code Host} its workers receive through the mesh ({@code meshHostHeader})
+ * @param telemetry  whether it is traced, and with which instrumentations (its entry's {@code telemetry})
  */
 public record ServiceConfig(
         String id,
@@ -30,7 +31,8 @@ public record ServiceConfig(
         RestartPolicy restartOnError,
         HealthConfig health,
         MeshHostHeader meshHostHeader,
-        ApplicationConfig application) {
+        ApplicationConfig application,
+        ServiceTelemetryConfig telemetry) {
 
     public ServiceConfig {
         Objects.requireNonNull(id, "id");
@@ -47,6 +49,7 @@ public record ServiceConfig(
         Objects.requireNonNull(restartOnError, "restartOnError");
         Objects.requireNonNull(health, "health");
         Objects.requireNonNull(meshHostHeader, "meshHostHeader");
+        Objects.requireNonNull(telemetry, "telemetry");
     }
 
     public String meshUrl() {

@@ -72,7 +72,8 @@ final class ServiceEntryLoader {
                 node.has("restartOnError") ? RuntimeConfigLoader.restartPolicy(node.get("restartOnError")) : restart,
                 HealthReader.read(node.get("health"), health),
                 MeshHostHeader.of(node.get("meshHostHeader").string(MeshHostHeader.WORKER.configName())),
-                application.application());
+                application.application(),
+                ServiceTelemetryConfig.from(node.get("telemetry").json()));
     }
 
     private static List<Path> preload(ConfigNode node, Path directory) {

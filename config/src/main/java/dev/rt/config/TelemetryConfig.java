@@ -15,13 +15,15 @@ import java.util.Optional;
  *
  * @param name      {@code serviceName} or {@code applicationName}
  * @param exporters at least one; {@code console} when none is configured
+ * @param sampling  the fraction of traces recorded, from 0 to 1 ({@code sampling}, rt's own; default 1: all)
  */
 public record TelemetryConfig(
         String name,
         Optional<String> version,
         List<Skip> skip,
         List<Exporter> exporters,
-        boolean diagLogger) {
+        boolean diagLogger,
+        double sampling) {
 
     public TelemetryConfig {
         Objects.requireNonNull(name, "name");
@@ -31,6 +33,14 @@ public record TelemetryConfig(
         if (exporters.isEmpty()) {
             throw new IllegalArgumentException("telemetry needs at least one exporter");
         }
+        if (!(sampling >= 0 && sampling <= 1)) {
+            throw new IllegalArgumentException("sampling must lie between 0 and 1, found " + sampling);
+        }
+    }
+
+    /** The name a service of the runtime is reported under: {@code <name>-<serviceId>}. */
+    public String serviceName(String serviceId) {
+        return name + "-" + serviceId;
     }
 
     /** An operation that is not exported: empty parts match anything. */
@@ -105,7 +115,9 @@ public record TelemetryConfig(
         }
         String name = Section.optionalText(telemetry, "serviceName")
                 .orElseGet(() -> Section.requiredText(telemetry, "applicationName"));
+        JsonNode sampling = Section.child(telemetry, "sampling");
         return Optional.of(new TelemetryConfig(name, Section.optionalText(telemetry, "version"), skip, exporters,
-                Section.flag(telemetry, "diagLogger", false)));
+                Section.flag(telemetry, "diagLogger", false),
+                Section.present(sampling) ? Double.parseDouble(sampling.asText().strip()) : 1.0));
     }
 }

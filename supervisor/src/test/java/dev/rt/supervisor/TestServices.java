@@ -7,6 +7,7 @@ import dev.rt.config.MeshHostHeader;
 import dev.rt.config.RestartPolicy;
 import dev.rt.config.WatchConfig;
 import dev.rt.config.ServiceConfig;
+import dev.rt.config.ServiceTelemetryConfig;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -26,6 +27,6 @@ public final class TestServices {
                 List.of(directory.resolve("agent.jar")), dependencies, RestartPolicy.of(RestartPolicy.DEFAULT_DELAY_MILLIS),
                 health, MeshHostHeader.WORKER, new ApplicationConfig(directory.resolve("rt.json"), "java",
                         JsonNodeFactory.instance.objectNode(), List.of(directory.resolve("rt-kind-java.jar")),
-                        List.of(directory.resolve("app.jar")), WatchConfig.DEFAULTS));
+                        List.of(directory.resolve("app.jar")), WatchConfig.DEFAULTS), ServiceTelemetryConfig.DEFAULTS);
     }
 }
