@@ -12,13 +12,14 @@ import dev.rt.supervisor.metrics.HttpMetrics;
 import dev.rt.supervisor.metrics.MetricsFormat;
 import dev.rt.supervisor.metrics.MetricsServer;
 import dev.rt.supervisor.process.RuntimeDirectory;
+import dev.rt.supervisor.process.TelemetryAgent;
 import dev.rt.supervisor.process.WorkerArchives;
 import dev.rt.supervisor.process.WorkerCommand;
 import dev.rt.supervisor.process.WorkerLauncher;
 import dev.rt.supervisor.proxy.EntrypointServer;
-import dev.rt.supervisor.proxy.MeshProxy;
 import dev.rt.supervisor.proxy.ProxyEventLoops;
 import dev.rt.supervisor.proxy.RequestObserver;
+import dev.rt.supervisor.telemetry.Tracing;
 import dev.rt.supervisor.worker.Readiness;
 import dev.rt.supervisor.worker.Reloads;
 import dev.rt.supervisor.worker.ServiceOperations;
@@ -56,6 +57,7 @@ public final class Supervisor implements AutoCloseable {
     private volatile Reloads reloads;
     private final List<RuntimeEvents> listeners = new CopyOnWriteArrayList<>();
     private EntrypointServer entrypoint;
+    private volatile RuntimeProxies proxies;
     private final HttpMetrics httpMetrics = new HttpMetrics();
     /** {@code -Drt.httpMetrics=false} stops measuring requests: only for the baseline of bench/metrics.sh. */
     private final RequestObserver observer = Boolean.parseBoolean(System.getProperty("rt.httpMetrics", "true"))
@@ -92,18 +94,17 @@ public final class Supervisor implements AutoCloseable {
             ProxyEventLoops loops = remember(new ProxyEventLoops());
             log.info("Proxy I/O on " + loops.describe());
             registry = new WorkerRegistry(config.serviceIds());
-            MeshProxy mesh = remember(MeshProxy.of(loops, registry, config, observer));
-            meshPort = mesh.bind().getPort();
-            entrypoint = EntrypointServer.of(loops, registry, config, observer);
-            entrypoint.tlsEngine().ifPresent(engine -> log.info("TLS of the public server by " + engine));
-            InetSocketAddress bound = entrypoint.bind(config.server().hostname(), config.server().port());
+            proxies = remember(RuntimeProxies.bind(config, loops, registry, observer, log));
+            meshPort = proxies.meshPort();
+            entrypoint = proxies.entrypoint();
+            InetSocketAddress bound = proxies.entrypointAddress();
             WorkerCommand command = new WorkerCommand(WorkerCommand.currentJava(), Installation.agentJar(),
-                    directory.agentSocket(), config.root());
+                    directory.agentSocket(), config.root(), TelemetryAgent.of(config));
             WorkerArchives sharing = remember(WorkerArchives.of(command.java(), command.agentJar(), config.services(),
                     realEnv));
             WorkerLauncher launcher = new WorkerLauncher(command, sharing, realEnv, log, options.development(),
                     options.debugger());
-            lifecycle = new WorkerLifecycle(config, options.production(), launcher, registry, log, meshPort);
+            lifecycle = new WorkerLifecycle(config, options.production(), launcher, registry, log, proxies::meshPortOf);
             reloads = new Reloads(lifecycle, config.serviceIds(), log, () -> listeners.forEach(RuntimeEvents::reloading),
                     () -> listeners.forEach(RuntimeEvents::reloaded));
             remember(AgentServer.start(directory.agentSocket(), lifecycle.agentEvents(), log));
@@ -191,6 +192,12 @@ public final class Supervisor implements AutoCloseable {
     public Optional<InetSocketAddress> metricsAddress() {
         SupervisorMetrics current = metrics;
         return current == null ? Optional.empty() : current.server().map(MetricsServer::address);
+    }
+
+    /** The tracing of what the supervisor proxies, once started with a {@code telemetry}. */
+    public Optional<Tracing> tracing() {
+        RuntimeProxies current = proxies;
+        return current == null ? Optional.empty() : current.tracing();
     }
 
     /** The runtime's private directory, once started. */

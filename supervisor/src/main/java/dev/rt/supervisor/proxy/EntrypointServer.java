@@ -32,16 +32,16 @@ public final class EntrypointServer implements AutoCloseable {
 
     EntrypointServer(ProxyEventLoops loops, UpstreamSelector upstreams, String serviceId, String basePath,
             ServerLimits limits, Optional<ServerTls> tls, boolean http2) {
-        this(loops, upstreams, serviceId, basePath, limits, tls, http2, RequestObserver.NONE);
+        this(loops, upstreams, serviceId, basePath, limits, tls, http2, RequestObserver.NONE, ExchangeHooks.NONE);
     }
 
     private EntrypointServer(ProxyEventLoops loops, UpstreamSelector upstreams, String serviceId, String basePath,
-            ServerLimits limits, Optional<ServerTls> tls, boolean http2, RequestObserver observer) {
+            ServerLimits limits, Optional<ServerTls> tls, boolean http2, RequestObserver observer, ExchangeHooks hooks) {
         this.scheme = tls.isPresent() ? "https" : "http";
         this.tlsEngine = tls.map(ServerTls::engine);
         this.route = new EntrypointRoute(serviceId, EntrypointRoute.normalizeBasePath(basePath), scheme);
         this.server = new ProxyServer(loops, route, upstreams, 0, limits, BackendOptions.DEFAULTS, tls,
-                http2 && tls.isEmpty(), observer);
+                http2 && tls.isEmpty(), observer, hooks);
     }
 
     /**
@@ -56,10 +56,16 @@ public final class EntrypointServer implements AutoCloseable {
     /** Like {@link #of(ProxyEventLoops, UpstreamSelector, RuntimeConfig)}, telling {@code observer} about every request. */
     public static EntrypointServer of(ProxyEventLoops loops, UpstreamSelector upstreams, RuntimeConfig config,
             RequestObserver observer) {
+        return of(loops, upstreams, config, observer, ExchangeHooks.NONE);
+    }
+
+    /** Like {@link #of(ProxyEventLoops, UpstreamSelector, RuntimeConfig, RequestObserver)}, with tracing. */
+    public static EntrypointServer of(ProxyEventLoops loops, UpstreamSelector upstreams, RuntimeConfig config,
+            RequestObserver observer, ExchangeHooks hooks) {
         ServerConfig server = config.server();
         Optional<ServerTls> tls = server.https().map(https -> ServerTls.load(https, server.http2(), config.root()));
         return new EntrypointServer(loops, upstreams, config.entrypoint(), config.basePath().orElse(""),
-                ServerLimits.from(config.settings().path("server")), tls, server.http2(), observer);
+                ServerLimits.from(config.settings().path("server")), tls, server.http2(), observer, hooks);
     }
 
     /** What encrypts the public server's TLS ({@link ServerTls#engine()}); empty without TLS. */
