@@ -84,40 +84,64 @@ public record TelemetryConfig(
         public static final Exporter CONSOLE = new Exporter(ExporterType.CONSOLE, Optional.empty(), Map.of(),
                 Optional.empty(), Protocol.HTTP);
 
-        static Exporter from(JsonNode exporter) {
-            JsonNode options = Section.child(exporter, "options");
-            String protocol = Section.optionalText(options, "transport")
-                    .orElse(Section.text(options, "protocol", "http"));
-            return new Exporter(ExporterType.of(Section.text(exporter, "type", "console")),
-                    Section.optionalText(options, "url"),
-                    Section.stringMap(Section.child(options, "headers")),
-                    Section.optionalText(options, "path"),
+        static Exporter from(ConfigNode exporter) {
+            ConfigNode options = exporter.get("options");
+            String protocol = options.get("transport").optionalString()
+                    .orElse(options.get("protocol").string("http"));
+            return new Exporter(ExporterType.of(exporter.get("type").string("console")),
+                    options.get("url").optionalString(),
+                    options.get("headers").stringMap(),
+                    options.get("path").optionalString(),
                     Protocol.valueOf(protocol.toUpperCase(Locale.ROOT)));
         }
     }
 
+    /**
+     * A {@code telemetry} section outside the runtime's configuration (an application's own, already validated by
+     * its schema), or empty when it is absent.
+     */
+    public static Optional<TelemetryConfig> of(JsonNode telemetry) {
+        return from(ConfigNode.section("telemetry", telemetry));
+    }
+
     /** The {@code telemetry} object, or empty when it is absent (no tracing). */
-    public static Optional<TelemetryConfig> from(JsonNode telemetry) {
-        if (!Section.present(telemetry)) {
+    static Optional<TelemetryConfig> from(ConfigNode telemetry) {
+        if (telemetry.isMissing()) {
             return Optional.empty();
         }
         List<Skip> skip = new ArrayList<>();
-        Section.child(telemetry, "skip").forEach(operation -> skip.add(
-                new Skip(Section.optionalText(operation, "method"), Section.optionalText(operation, "path"))));
+        for (ConfigNode operation : telemetry.get("skip").elements()) {
+            skip.add(new Skip(operation.get("method").optionalString(), operation.get("path").optionalString()));
+        }
         List<Exporter> exporters = new ArrayList<>();
-        JsonNode exporter = Section.child(telemetry, "exporter");
-        if (exporter.isArray()) {
-            exporter.forEach(element -> exporters.add(Exporter.from(element)));
-        } else if (Section.present(exporter)) {
+        ConfigNode exporter = telemetry.get("exporter");
+        if (exporter.json().isArray()) {
+            exporter.elements().forEach(element -> exporters.add(Exporter.from(element)));
+        } else if (!exporter.isMissing()) {
             exporters.add(Exporter.from(exporter));
         } else {
             exporters.add(Exporter.CONSOLE);
         }
-        String name = Section.optionalText(telemetry, "serviceName")
-                .orElseGet(() -> Section.requiredText(telemetry, "applicationName"));
-        JsonNode sampling = Section.child(telemetry, "sampling");
-        return Optional.of(new TelemetryConfig(name, Section.optionalText(telemetry, "version"), skip, exporters,
-                Section.flag(telemetry, "diagLogger", false),
-                Section.present(sampling) ? Double.parseDouble(sampling.asText().strip()) : 1.0));
+        String name = telemetry.get("serviceName").optionalString()
+                .orElseGet(() -> telemetry.get("applicationName").string());
+        return Optional.of(new TelemetryConfig(name, telemetry.get("version").optionalString(), skip, exporters,
+                telemetry.get("diagLogger").bool(false), sampling(telemetry.get("sampling"))));
+    }
+
+    /** {@code sampling}: a number, or a string holding one (a placeholder after substitution); 1 when absent. */
+    private static double sampling(ConfigNode sampling) {
+        if (sampling.isMissing()) {
+            return 1.0;
+        }
+        try {
+            double value = sampling.json().isNumber() ? sampling.json().doubleValue()
+                    : Double.parseDouble(sampling.json().asText().strip());
+            if (value >= 0 && value <= 1) {
+                return value;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw sampling.error("must be a number from 0 to 1, found " + sampling.describe());
     }
 }

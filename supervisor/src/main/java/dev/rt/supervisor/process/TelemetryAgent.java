@@ -62,7 +62,7 @@ public final class TelemetryAgent {
         if (!service.telemetry().enabled()) {
             return Optional.empty();
         }
-        return runtime.isPresent() ? runtime : TelemetryConfig.from(service.application().configuration().path("telemetry"));
+        return runtime.isPresent() ? runtime : TelemetryConfig.of(service.application().configuration().path("telemetry"));
     }
 
     /** The JVM options of a worker of {@code service}: none when it is not traced. */
