@@ -2,6 +2,7 @@ package dev.rt.supervisor;
 
 import dev.rt.config.RuntimeConfig;
 import dev.rt.config.ServiceConfig;
+import dev.rt.supervisor.cache.HttpCache;
 import dev.rt.supervisor.log.RuntimeLog;
 import dev.rt.supervisor.proxy.EntrypointServer;
 import dev.rt.supervisor.proxy.ExchangeHooks;
@@ -20,8 +21,9 @@ import java.util.Optional;
 /**
  * The runtime's proxy servers, bound before any worker starts (a port in use fails first): the mesh, on a port of
  * its own and on one per service that the workers of that service use (so that the mesh knows who calls), and the
- * public entrypoint; with tracing around both when the runtime has {@code telemetry}. Closing closes the mesh and
- * then the tracing, whose last spans are exported; the entrypoint drains as {@link Supervisor#stop()} says.
+ * public entrypoint; with tracing around both when the runtime has {@code telemetry}, and the HTTP cache in the mesh
+ * when it has {@code httpCache}. Closing closes the mesh and
+ * then the cache and the tracing, whose last spans are exported; the entrypoint drains as {@link Supervisor#stop()} says.
  */
 final class RuntimeProxies implements AutoCloseable {
     private final List<AutoCloseable> opened;
@@ -31,9 +33,11 @@ final class RuntimeProxies implements AutoCloseable {
     private final EntrypointServer entrypoint;
     private final InetSocketAddress entrypointAddress;
     private final Optional<Tracing> tracing;
+    private final Optional<HttpCache> cache;
 
     private RuntimeProxies(List<AutoCloseable> opened, MeshProxy mesh, int meshPort, Map<String, Integer> servicePorts,
-            EntrypointServer entrypoint, InetSocketAddress entrypointAddress, Optional<Tracing> tracing) {
+            EntrypointServer entrypoint, InetSocketAddress entrypointAddress, Optional<Tracing> tracing,
+            Optional<HttpCache> cache) {
         this.opened = opened;
         this.mesh = mesh;
         this.meshPort = meshPort;
@@ -41,6 +45,7 @@ final class RuntimeProxies implements AutoCloseable {
         this.entrypoint = entrypoint;
         this.entrypointAddress = entrypointAddress;
         this.tracing = tracing;
+        this.cache = cache;
     }
 
     /** Binds the mesh and the entrypoint of {@code config}; on failure closes what it had opened and throws. */
@@ -50,8 +55,10 @@ final class RuntimeProxies implements AutoCloseable {
         try {
             Optional<Tracing> tracing = Tracing.of(config, log);
             tracing.ifPresent(opened::add);
+            Optional<HttpCache> cache = HttpCache.of(config.sections().httpCache(), config.root());
+            cache.ifPresent(opened::add);
             MeshProxy mesh = MeshProxy.of(loops, registry, config, observer,
-                    ExchangeHooks.of(tracing.map(Tracing::mesh), Optional.empty()));
+                    ExchangeHooks.of(tracing.map(Tracing::mesh), cache.map(c -> c)));
             opened.add(0, mesh);
             int meshPort = mesh.bind().getPort();
             Map<String, Integer> servicePorts = new HashMap<>();
@@ -65,7 +72,7 @@ final class RuntimeProxies implements AutoCloseable {
             entrypoint.tlsEngine().ifPresent(engine -> log.info("TLS of the public server by " + engine));
             InetSocketAddress bound = entrypoint.bind(config.server().hostname(), config.server().port());
             opened.remove(entrypoint); // from now on the supervisor drains and closes it
-            return new RuntimeProxies(opened, mesh, meshPort, servicePorts, entrypoint, bound, tracing);
+            return new RuntimeProxies(opened, mesh, meshPort, servicePorts, entrypoint, bound, tracing, cache);
         } catch (RuntimeException e) {
             closeAll(opened);
             throw e;
@@ -97,6 +104,10 @@ final class RuntimeProxies implements AutoCloseable {
 
     Optional<Tracing> tracing() {
         return tracing;
+    }
+
+    Optional<HttpCache> cache() {
+        return cache;
     }
 
     @Override

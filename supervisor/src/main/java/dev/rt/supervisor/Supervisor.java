@@ -6,6 +6,7 @@ import dev.rt.config.RtException;
 import dev.rt.config.RuntimeConfig;
 import dev.rt.config.ServiceConfig;
 import dev.rt.supervisor.agent.AgentServer;
+import dev.rt.supervisor.cache.HttpCache;
 import dev.rt.supervisor.log.RuntimeLog;
 import dev.rt.supervisor.management.LogStore;
 import dev.rt.supervisor.management.ManagementServer;
@@ -114,6 +115,7 @@ public final class Supervisor implements AutoCloseable {
             remember(AgentServer.start(directory.agentSocket(), lifecycle.agentEvents(), log));
             List<CompletableFuture<Integer>> ready = startLevels();
             metrics = remember(SupervisorMetrics.start(config, loops, lifecycle, registry, httpMetrics, log));
+            proxies.cache().ifPresent(cache -> metrics.register(cache.metrics()));
             if (history != null) {
                 remember(ManagementServer.start(new ManagedSupervisor(this), log, history));
             }
@@ -202,6 +204,12 @@ public final class Supervisor implements AutoCloseable {
     public Optional<Tracing> tracing() {
         RuntimeProxies current = proxies;
         return current == null ? Optional.empty() : current.tracing();
+    }
+
+    /** The HTTP cache of the mesh, once started with an {@code httpCache}. */
+    public Optional<HttpCache> httpCache() {
+        RuntimeProxies current = proxies;
+        return current == null ? Optional.empty() : current.cache();
     }
 
     /** The runtime's private directory, once started. */

@@ -16,6 +16,8 @@ import java.time.Duration;
  * {@code {"service":"<id>","telemetryId":"<x-rt-telemetry-id received>","traceparent":"<received>","next":<its answer>}}.
  * {@code GET /cached} answers {@code CACHE_CONTROL} (when set) as its {@code Cache-Control}, a counter that grows with
  * every call that reaches it, and {@code X-Cache-Tags: CACHE_TAGS}; {@code POST /cached} is counted too.
+ * {@code /call/<path>} sends the request (its method, and the headers {@link Resource#FORWARDED}) to
+ * {@code NEXT_BASE/<path>} and answers what came back; {@code /res} is a {@link Resource}.
  */
 public final class Relay implements HttpHandler {
     private static final String NEXT = System.getenv("NEXT_URL");
@@ -33,7 +35,13 @@ public final class Relay implements HttpHandler {
             String path = exchange.getRequestURI().getPath();
             String body;
             int status = 200;
-            if (path.equals("/relay")) {
+            if (path.startsWith("/call/")) {
+                Resource.call(exchange, client);
+                return;
+            } else if (path.equals("/res")) {
+                Resource.serve(exchange);
+                return;
+            } else if (path.equals("/relay")) {
                 body = relay(exchange);
             } else if (path.equals("/cached")) {
                 synchronized (this) {
