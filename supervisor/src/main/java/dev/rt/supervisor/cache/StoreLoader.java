@@ -6,6 +6,8 @@ import dev.rt.config.RtException;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.InvocationTargetException;
 import java.net.MalformedURLException;
+import java.net.URI;
+import java.net.URISyntaxException;
 import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.file.Files;
@@ -14,7 +16,8 @@ import java.util.Iterator;
 import java.util.ServiceLoader;
 
 /**
- * The store {@code httpCache.store} names: none, the in-memory one; a jar (a path ending in {@code .jar}, relative
+ * The store {@code httpCache.store} names: none, the in-memory one; {@code redis://host[:port][/database]}, Redis
+ * ({@link RedisStore}); a jar (a path ending in {@code .jar}, relative
  * to the configuration), the {@link CacheStore} its {@code META-INF/services} declares; otherwise the name of a
  * class on rt's class path. A store class has a public constructor taking the {@link HttpCacheConfig}, or none.
  * A store that cannot be loaded stops the start with a message naming the setting.
@@ -30,6 +33,19 @@ final class StoreLoader {
             return new MemoryStore(CacheLimits.of(config));
         }
         String store = config.store().get().strip();
+        if (store.regionMatches(true, 0, "redis://", 0, 8)) {
+            URI uri;
+            try {
+                uri = new URI(store);
+            } catch (URISyntaxException e) {
+                throw failure(store + " is not a URL: " + e.getMessage(), e);
+            }
+            String path = uri.getPath() == null ? "" : uri.getPath().replace("/", "");
+            if (uri.getHost() == null || !path.chars().allMatch(Character::isDigit)) {
+                throw failure(store + " is not redis://host[:port][/database]", null);
+            }
+            return new RedisStore(uri);
+        }
         if (store.endsWith(".jar")) {
             return fromJar(config, root.resolve(store).normalize());
         }
