@@ -21,7 +21,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * answers with those headers ({@code Cache-Control}, {@code Vary}, {@code X-Cache-Tags}, {@code Set-Cookie},
  * {@code Expires}), status {@code s}, and a body of {@code n} bytes or {@code {"calls":c}}, where {@code c} counts
  * the requests of {@code key} that reached this worker, also in {@code x-calls}. The caller's side ({@link #call})
- * sends a request on to {@code NEXT_BASE} and answers its status, body and headers.
+ * sends a request on to {@code NEXT_BASE} (or the origin its {@code x-next-base} names) and answers its status, body
+ * and headers.
  */
 final class Resource {
     /** The request headers {@link #call} passes on. */
@@ -59,7 +60,9 @@ final class Resource {
     }
 
     static void call(HttpExchange exchange, HttpClient client) throws IOException {
-        String target = System.getenv("NEXT_BASE") + exchange.getRequestURI().getRawPath().substring("/call".length())
+        String base = exchange.getRequestHeaders().getFirst("x-next-base");
+        String target = (base != null ? base : System.getenv("NEXT_BASE"))
+                + exchange.getRequestURI().getRawPath().substring("/call".length())
                 + (exchange.getRequestURI().getRawQuery() == null ? "" : "?" + exchange.getRequestURI().getRawQuery());
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(target)).timeout(Duration.ofSeconds(20))
                 .method(exchange.getRequestMethod(), HttpRequest.BodyPublishers.noBody());
