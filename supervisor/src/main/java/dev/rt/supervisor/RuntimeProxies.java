@@ -8,6 +8,7 @@ import dev.rt.supervisor.proxy.EntrypointServer;
 import dev.rt.supervisor.proxy.ExchangeHooks;
 import dev.rt.supervisor.proxy.MeshProxy;
 import dev.rt.supervisor.proxy.ProxyEventLoops;
+import dev.rt.supervisor.proxy.PublicRoutes;
 import dev.rt.supervisor.proxy.RequestObserver;
 import dev.rt.supervisor.telemetry.Tracing;
 import dev.rt.supervisor.worker.WorkerRegistry;
@@ -28,19 +29,20 @@ import java.util.Optional;
 final class RuntimeProxies implements AutoCloseable {
     private final List<AutoCloseable> opened;
     private final MeshProxy mesh;
-    private final int meshPort;
+    private final InetSocketAddress meshAddress;
     private final Map<String, Integer> servicePorts;
     private final EntrypointServer entrypoint;
     private final InetSocketAddress entrypointAddress;
     private final Optional<Tracing> tracing;
     private final Optional<HttpCache> cache;
 
-    private RuntimeProxies(List<AutoCloseable> opened, MeshProxy mesh, int meshPort, Map<String, Integer> servicePorts,
+    private RuntimeProxies(List<AutoCloseable> opened, MeshProxy mesh, InetSocketAddress meshAddress,
+            Map<String, Integer> servicePorts,
             EntrypointServer entrypoint, InetSocketAddress entrypointAddress, Optional<Tracing> tracing,
             Optional<HttpCache> cache) {
         this.opened = opened;
         this.mesh = mesh;
-        this.meshPort = meshPort;
+        this.meshAddress = meshAddress;
         this.servicePorts = Map.copyOf(servicePorts);
         this.entrypoint = entrypoint;
         this.entrypointAddress = entrypointAddress;
@@ -48,9 +50,12 @@ final class RuntimeProxies implements AutoCloseable {
         this.cache = cache;
     }
 
-    /** Binds the mesh and the entrypoint of {@code config}; on failure closes what it had opened and throws. */
+    /**
+     * Binds the mesh and the entrypoint of {@code config} (with a kind's {@code routes} before the entrypoint
+     * service's workers); on failure closes what it had opened and throws.
+     */
     static RuntimeProxies bind(RuntimeConfig config, ProxyEventLoops loops, WorkerRegistry registry,
-            RequestObserver observer, RuntimeLog log) {
+            RequestObserver observer, RuntimeLog log, Optional<PublicRoutes> routes) {
         List<AutoCloseable> opened = new ArrayList<>();
         try {
             Optional<Tracing> tracing = Tracing.of(config, log);
@@ -60,19 +65,19 @@ final class RuntimeProxies implements AutoCloseable {
             MeshProxy mesh = MeshProxy.of(loops, registry, config, observer,
                     ExchangeHooks.of(tracing.map(Tracing::mesh), cache.map(c -> c)));
             opened.add(0, mesh);
-            int meshPort = mesh.bind().getPort();
+            InetSocketAddress meshAddress = mesh.bind();
             Map<String, Integer> servicePorts = new HashMap<>();
             for (ServiceConfig service : config.services()) {
                 servicePorts.put(service.id(), mesh.bindFor(service.id()));
             }
             String scheme = config.server().https().isPresent() ? "https" : "http";
-            EntrypointServer entrypoint = EntrypointServer.of(loops, registry, config, observer,
+            EntrypointServer entrypoint = EntrypointServer.of(loops, registry, config, observer, routes,
                     ExchangeHooks.of(tracing.map(t -> t.entrypoint(scheme)), Optional.empty()));
             opened.add(0, entrypoint);
             entrypoint.tlsEngine().ifPresent(engine -> log.info("TLS of the public server by " + engine));
             InetSocketAddress bound = entrypoint.bind(config.server().hostname(), config.server().port());
             opened.remove(entrypoint); // from now on the supervisor drains and closes it
-            return new RuntimeProxies(opened, mesh, meshPort, servicePorts, entrypoint, bound, tracing, cache);
+            return new RuntimeProxies(opened, mesh, meshAddress, servicePorts, entrypoint, bound, tracing, cache);
         } catch (RuntimeException e) {
             closeAll(opened);
             throw e;
@@ -85,13 +90,18 @@ final class RuntimeProxies implements AutoCloseable {
 
     /** The mesh's own port (the management API's inject, the supervisor's own calls). */
     int meshPort() {
-        return meshPort;
+        return meshAddress.getPort();
+    }
+
+    /** The mesh's own address. */
+    InetSocketAddress meshAddress() {
+        return meshAddress;
     }
 
     /** The mesh port the workers of {@code serviceId} use. */
     int meshPortOf(String serviceId) {
         Integer port = servicePorts.get(serviceId);
-        return port == null ? meshPort : port;
+        return port == null ? meshAddress.getPort() : port;
     }
 
     EntrypointServer entrypoint() {

@@ -60,6 +60,7 @@ public final class Supervisor implements AutoCloseable {
     private final List<RuntimeEvents> listeners = new CopyOnWriteArrayList<>();
     private EntrypointServer entrypoint;
     private volatile RuntimeProxies proxies;
+    private Optional<EntrypointRouting> routing = Optional.empty(); // closed before the services stop
     private final HttpMetrics httpMetrics = new HttpMetrics();
     /** {@code -Drt.httpMetrics=false} stops measuring requests: only for the baseline of bench/metrics.sh. */
     private final RequestObserver observer = Boolean.parseBoolean(System.getProperty("rt.httpMetrics", "true"))
@@ -99,7 +100,11 @@ public final class Supervisor implements AutoCloseable {
             ProxyEventLoops loops = remember(new ProxyEventLoops());
             log.info("Proxy I/O on " + loops.describe());
             registry = new WorkerRegistry(config.serviceIds());
-            proxies = remember(RuntimeProxies.bind(config, loops, registry, observer, log));
+            routing = EntrypointRouting.of(config).map(this::remember);
+            EntrypointRouting.unused(config).forEach(id -> log.warn("The service \"" + id + "\" routes requests only"
+                    + " as the entrypoint, which is \"" + config.entrypoint() + "\": it routes none here."));
+            proxies = remember(RuntimeProxies.bind(config, loops, registry, observer, log,
+                    routing.map(EntrypointRouting::routes)));
             meshPort = proxies.meshPort();
             entrypoint = proxies.entrypoint();
             InetSocketAddress bound = proxies.entrypointAddress();
@@ -120,10 +125,12 @@ public final class Supervisor implements AutoCloseable {
                 remember(ManagementServer.start(new ManagedSupervisor(this), log, history));
             }
             Readiness.await(ready);
+            routing.ifPresent(router -> router.start(config, proxies.meshAddress(), log, options.development()));
             entrypointAddress = bound;
             status = "started";
             log.info("rt is now listening at " + url());
             sharing.createInBackground(log);
+            lifecycle.keepSpares();
             watchInDevelopment();
             return bound;
         } catch (RuntimeException e) {
@@ -152,10 +159,18 @@ public final class Supervisor implements AutoCloseable {
                 .exceptionally(closed -> List.of()).join();
     }
 
+    /** The spare JVMs, booted and waiting to take the place of a worker that dies (spareWorker). */
+    public List<WorkerView> spares() {
+        WorkerLifecycle current = lifecycle;
+        return current == null ? List.of() : current.spareViews().completeOnTimeout(List.of(), 10, TimeUnit.SECONDS)
+                .exceptionally(closed -> List.of()).join();
+    }
+
     /** The services with no started worker, in configuration order: what makes {@code /ready} fail. */
     public List<String> unavailableServices() {
         WorkerRegistry current = registry;
-        return config.serviceIds().stream().filter(id -> current == null || !current.hasStartedWorker(id)).toList();
+        return config.services().stream().filter(ServiceConfig::runsWorkers).map(ServiceConfig::id)
+                .filter(id -> current == null || !current.hasStartedWorker(id)).toList();
     }
 
     /** From now on {@code events} hears of this runtime's reloads. */
@@ -263,7 +278,7 @@ public final class Supervisor implements AutoCloseable {
     }
 
     private int workersOf(ServiceConfig service) {
-        return options.development() ? 1 : service.workers();
+        return options.development() ? Math.min(1, service.workers()) : service.workers();
     }
 
     /**
@@ -336,6 +351,7 @@ public final class Supervisor implements AutoCloseable {
             entrypoint.beginShutdown();
             entrypoint.close(grace);
         }
+        routing.ifPresent(EntrypointRouting::close);
         if (lifecycle != null) {
             for (List<ServiceConfig> level : order.stopLevels()) {
                 List<CompletableFuture<Void>> stops = level.stream()

@@ -45,6 +45,7 @@ final class ProxyExchange implements ChannelFutureListener {
     private ExchangePhase phase = ExchangePhase.IDLE;
 
     private HttpRequest request; // the current request and what start() found in it
+    private RouteTarget target;
     private HttpMethod method;
     private boolean http10;
     private boolean upgrade;
@@ -146,7 +147,6 @@ final class ProxyExchange implements ChannelFutureListener {
             return;
         }
         String asked = extras != null && extras.wantsAsked() ? head.uri() : null;
-        RouteTarget target;
         try {
             target = route.route(head, ctx.channel());
         } catch (RouteRejectedException e) {
@@ -156,8 +156,12 @@ final class ProxyExchange implements ChannelFutureListener {
         if (timeoutMillis > 0) {
             timeout = ctx.executor().schedule(onTimeout, timeoutMillis, TimeUnit.MILLISECONDS);
         }
-        dispatch.lookupThenSend(extras == null ? null : extras.begin(head, asked, target, connect || upgrade,
-                ctx.channel()), target, head);
+        if (target.answer() != null) {
+            respondError(target.answer()); // the route answers itself
+        } else {
+            dispatch.lookupThenSend(extras == null ? null : extras.begin(head, asked, target, connect || upgrade,
+                    ctx.channel()), target, head);
+        }
     }
 
     /** Why the head is refused at once, or null; an acceptable one is rewritten for the worker on the way. */
@@ -256,6 +260,7 @@ final class ProxyExchange implements ChannelFutureListener {
     void responseHead(HttpResponse response, boolean interim) {
         if (!interim) {
             moveTo(ExchangePhase.RESPONDING);
+            target.rewriteResponse(response, request);
             status = response.status().code();
             ExchangeExtras.responseHead(extras, response, false);
             closeAfter = ResponseFraming.frame(response, method, http10, closeAfter || route.draining());
@@ -338,8 +343,8 @@ final class ProxyExchange implements ChannelFutureListener {
         }
     }
 
-    /** Answers the current request with an error; the rest of its body is read and dropped. */
-    void respondError(ProxyError error) {
+    /** Answers the current request with an error (or the route's own answer); the rest of its body is dropped. */
+    void respondError(ProxyAnswer error) {
         moveTo(ExchangePhase.ERROR_ANSWER);
         link.abandon();
         ExchangeExtras.abandon(extras);
