@@ -34,7 +34,7 @@ class GoldenConfigTest {
             "bad-size", "scheduler-duplicate-name", "scheduler-invalid-cron", "service-config-without-kind",
             "java-two-modes", "classpath-glob-matches-nothing", "service-path-missing", "envfile-missing",
             "duplicate-service-id", "bad-service-id", "dotenv-malformed", "service-config-unknown-key", "unusable-path",
-            "classpath-invalid-glob", "service-config-is-a-runtime", "duplicate-key", "dependency-not-found",
+            "classpath-invalid-glob", "service-config-is-a-runtime", "duplicate-key", "number-beyond-double", "dependency-not-found",
             "dependency-cycle", "dependency-on-itself", "envfile-is-a-directory", "service-path-is-a-file",
             "java-build-and-main", "section-integer-beyond-int");
 

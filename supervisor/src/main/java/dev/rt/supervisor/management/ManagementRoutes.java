@@ -83,6 +83,9 @@ final class ManagementRoutes {
         if (first.equals("services") && parts.length >= 2) {
             return serviceRoute(request, parts);
         }
+        if (first.equals("http-cache") && parts.length == 2 && parts[1].equals("invalidate") && method.equals("POST")) {
+            return done(HttpCacheRoute.invalidate(runtime, request));
+        }
         if (first.equals("logs") && parts.length == 2 && method.equals("GET")) {
             return done(logRoute(parts[1]));
         }
