@@ -18,7 +18,7 @@ import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * The life of a worker, in order: connect to the supervisor, handshake, install the mesh proxy selector and
- * the uncaught-exception policy, listen for the supervisor, find the service's kind and start the application
+ * the uncaught-exception policy, set up messaging, listen for the supervisor, find the service's kind and start the application
  * through it, report ready, send stats.
  */
 final class WorkerAgent {
@@ -50,7 +50,17 @@ final class WorkerAgent {
             Thread.setDefaultUncaughtExceptionHandler(
                     new UncaughtExceptionExit(environment.serviceId(), environment.workerIndex(), exit));
         }
-        Thread listener = new Thread(new SupervisorListener(connection, application, loss, exit,
+        AgentMessaging messaging = new AgentMessaging(environment.serviceId(), message -> {
+            try {
+                connection.send(message);
+                return true;
+            } catch (IOException | ProtocolException e) {
+                return false;
+            }
+        }, ack.messagingTimeoutMillis() == 0 ? Duration.ofMillis(Long.MAX_VALUE)
+                : Duration.ofMillis(ack.messagingTimeoutMillis()));
+        dev.rt.messaging.Messaging.install(new LibraryMessaging(messaging));
+        Thread listener = new Thread(new SupervisorListener(connection, application, messaging, loss, exit,
                 environment.workerName()), "rt-agent-supervisor");
         listener.setDaemon(true);
         listener.start();
@@ -58,7 +68,7 @@ final class WorkerAgent {
         RunningApplication started;
         try {
             Kind kind = KindLookup.find(ack.kind(), environment.serviceId());
-            started = kind.start(context(ack));
+            started = kind.start(context(ack, new KindMessaging(messaging)));
         } catch (AgentException | KindException e) {
             System.err.println("rt worker " + environment.workerName() + ": " + e.getMessage());
             send(connection, new StartFailed(e.getMessage()));
@@ -72,10 +82,10 @@ final class WorkerAgent {
         StatsReporter.start(started, interval, message -> send(connection, message));
     }
 
-    private AgentContext context(HelloAck ack) {
+    private AgentContext context(HelloAck ack, KindMessaging messaging) {
         return new AgentContext(environment.serviceId(), environment.workerIndex(), Path.of(ack.serviceDirectory()),
                 JsonValues.object(ack.configuration()), ack.configuration().toString(), ack.arguments(),
-                environment.port(), System.getenv(), new AgentLog(System.out, System.getenv()));
+                environment.port(), System.getenv(), new AgentLog(System.out, System.getenv()), messaging);
     }
 
     private SupervisorConnection connect() {

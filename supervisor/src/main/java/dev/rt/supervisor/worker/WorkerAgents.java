@@ -53,7 +53,7 @@ final class WorkerAgents implements AgentEvents {
         return Optional.of(new HelloAck(service.id(), worker.index, service.application().kind(),
                 service.application().configuration(), service.directory().toString(), service.arguments(),
                 meshProxyPort, config.exitOnUnhandledErrors(), WorkerLifecycle.STATS_INTERVAL.toMillis(),
-                MeshProxy.externalOrigins(config)));
+                MeshProxy.externalOrigins(config), config.messagingTimeout().toMillis()));
     }
 
     @Override

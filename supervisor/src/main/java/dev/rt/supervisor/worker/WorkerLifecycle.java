@@ -52,6 +52,7 @@ public final class WorkerLifecycle implements AutoCloseable {
     private final PendingScrapes scrapes = new PendingScrapes();
     private final Set<String> quarantined = ConcurrentHashMap.newKeySet();             // written on the loop
     private final DiagnosticRequests diagnostics = new DiagnosticRequests();
+    private final WorkerMessaging messages;
     private boolean shuttingDown;                                                    // loop only
     private volatile boolean killed;
 
@@ -72,6 +73,7 @@ public final class WorkerLifecycle implements AutoCloseable {
         this.replacement = new Replacement(this, log, config.gracefulShutdown().service());
         this.restarts = new CrashRestarts(this, log, production);
         this.health = new HealthMonitor(loop, log, STATS_INTERVAL, worker -> replacement.replace(worker, true));
+        this.messages = new WorkerMessaging(loop, workers.values(), config.serviceIds(), config.messagingTimeout());
     }
 
     // ---- for any thread ----
@@ -164,6 +166,11 @@ public final class WorkerLifecycle implements AutoCloseable {
 
     DiagnosticRequests diagnostics() {
         return diagnostics;
+    }
+
+    /** Messages between workers, on the loop. */
+    WorkerMessaging messages() {
+        return messages;
     }
 
     /** A snapshot of every worker, in the order they were launched. */
@@ -289,6 +296,7 @@ public final class WorkerLifecycle implements AutoCloseable {
         byLabel.remove(worker.label(), worker);
         workers.remove(worker.label(), worker);
         launcher.exited(worker.debugSlot);
+        messages.exited(worker);
         worker.exited.complete(code);
         switch (was) {
             case STARTING -> {
