@@ -5,7 +5,8 @@ import java.util.Optional;
 
 /**
  * The runtime's own facilities, each typed from its section: logging, the metrics and probe server, the
- * management API, the HTTP cache, telemetry, the scheduler and the outgoing HTTP client settings.
+ * management API, the HTTP cache, telemetry, the scheduler (and the database its replicas share) and the outgoing
+ * HTTP client settings.
  */
 public record RuntimeSections(
         LoggerConfig logger,
@@ -14,7 +15,8 @@ public record RuntimeSections(
         HttpCacheConfig httpCache,
         Optional<TelemetryConfig> telemetry,
         List<SchedulerJobConfig> scheduler,
-        UndiciConfig undici) {
+        UndiciConfig undici,
+        Optional<SchedulerClusterConfig> schedulerCluster) {
 
     public RuntimeSections {
         java.util.Objects.requireNonNull(logger, "logger");
@@ -23,6 +25,14 @@ public record RuntimeSections(
         java.util.Objects.requireNonNull(httpCache, "httpCache");
         java.util.Objects.requireNonNull(undici, "undici");
         scheduler = List.copyOf(scheduler);
+        java.util.Objects.requireNonNull(schedulerCluster, "schedulerCluster");
+    }
+
+    /** Sections without {@code schedulerCluster}. */
+    public RuntimeSections(LoggerConfig logger, MetricsConfig metrics, ManagementApiConfig managementApi,
+            HttpCacheConfig httpCache, Optional<TelemetryConfig> telemetry, List<SchedulerJobConfig> scheduler,
+            UndiciConfig undici) {
+        this(logger, metrics, managementApi, httpCache, telemetry, scheduler, undici, Optional.empty());
     }
 
     static RuntimeSections from(com.fasterxml.jackson.databind.JsonNode config) {
@@ -35,6 +45,7 @@ public record RuntimeSections(
                 HttpCacheConfig.from(config.path("httpCache")),
                 TelemetryConfig.from(config.path("telemetry")),
                 jobs,
-                UndiciConfig.from(config.path("undici")));
+                UndiciConfig.from(config.path("undici")),
+                SchedulerClusterConfig.from(config.path("schedulerCluster")));
     }
 }
