@@ -13,6 +13,8 @@ import java.util.Optional;
  *
  * @param body     the request body: a string as given, an object serialised as JSON; empty when not given
  * @param maxRetry attempts in total ({@code maxRetry}, or its alias {@code maxRetries}, which wins when both are set)
+ * @param jsonBody whether the body was given as an object: it is sent as JSON, with {@code content-type:
+ *                 application/json} unless {@code headers} name another
  */
 public record SchedulerJobConfig(
         boolean enabled,
@@ -22,7 +24,8 @@ public record SchedulerJobConfig(
         String method,
         Optional<String> body,
         Map<String, String> headers,
-        int maxRetry) {
+        int maxRetry,
+        boolean jsonBody) {
 
     public static final String DEFAULT_METHOD = "GET";
     public static final int DEFAULT_MAX_RETRY = 3;
@@ -39,6 +42,12 @@ public record SchedulerJobConfig(
         }
     }
 
+    /** A job whose body, if any, is text. */
+    public SchedulerJobConfig(boolean enabled, String name, String cron, String callbackUrl, String method,
+            Optional<String> body, Map<String, String> headers, int maxRetry) {
+        this(enabled, name, cron, callbackUrl, method, body, headers, maxRetry, false);
+    }
+
     public static SchedulerJobConfig from(JsonNode job) {
         JsonNode body = Section.child(job, "body");
         return new SchedulerJobConfig(
@@ -50,7 +59,8 @@ public record SchedulerJobConfig(
                 !Section.present(body) ? Optional.empty()
                         : Optional.of(body.isTextual() ? body.textValue() : body.toString()),
                 Section.stringMap(Section.child(job, "headers")),
-                Section.optionalInt(job, "maxRetries").orElse(Section.integer(job, "maxRetry", DEFAULT_MAX_RETRY)));
+                Section.optionalInt(job, "maxRetries").orElse(Section.integer(job, "maxRetry", DEFAULT_MAX_RETRY)),
+                Section.present(body) && body.isObject());
     }
 
     /** Every job of a {@code scheduler} array, in order; empty when absent. */

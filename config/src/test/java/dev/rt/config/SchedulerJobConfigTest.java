@@ -27,6 +27,9 @@ class SchedulerJobConfigTest {
                 "{\"name\": \"n\", \"cron\": \"* * * * *\", \"callbackUrl\": \"u\", \"body\": {\"full\": true, \"n\": [1, 2]}}"));
 
         assertThat(job.body()).contains("{\"full\":true,\"n\":[1,2]}");
+        assertThat(job.jsonBody()).isTrue();
+        assertThat(SchedulerJobConfig.from(parse("{\"name\": \"n\", \"cron\": \"* * * * *\", \"callbackUrl\": \"u\","
+                + " \"body\": \"{}\"}")).jsonBody()).isFalse();
     }
 
     @Test

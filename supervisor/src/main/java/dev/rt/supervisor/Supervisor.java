@@ -19,6 +19,8 @@ import dev.rt.supervisor.proxy.EntrypointServer;
 import dev.rt.supervisor.proxy.MeshProxy;
 import dev.rt.supervisor.proxy.ProxyEventLoops;
 import dev.rt.supervisor.proxy.RequestObserver;
+import dev.rt.supervisor.scheduler.JobScheduler;
+import dev.rt.supervisor.scheduler.PausedJobs;
 import dev.rt.supervisor.worker.Readiness;
 import dev.rt.supervisor.worker.Reloads;
 import dev.rt.supervisor.worker.ServiceOperations;
@@ -67,6 +69,8 @@ public final class Supervisor implements AutoCloseable {
     private volatile RuntimeControl control;
     private volatile int meshPort;
     private volatile Path runtimeDirectory;
+    private volatile JobScheduler scheduler;
+    private PausedJobs pausedJobs = new PausedJobs();
 
     public Supervisor(RuntimeConfig config, RuntimeLog log, Map<String, String> realEnv) {
         this(config, RuntimeOptions.DEFAULTS, log, realEnv);
@@ -113,6 +117,9 @@ public final class Supervisor implements AutoCloseable {
                 remember(ManagementServer.start(new ManagedSupervisor(this), log));
             }
             Readiness.await(ready);
+            if (JobScheduler.needed(config)) {
+                scheduler = JobScheduler.start(config, meshPort, log, metrics.registry(), pausedJobs);
+            }
             entrypointAddress = bound;
             status = "started";
             log.info("rt is now listening at " + url());
@@ -196,6 +203,19 @@ public final class Supervisor implements AutoCloseable {
     /** The runtime's private directory, once started. */
     public Path runtimeDirectory() {
         return runtimeDirectory;
+    }
+
+    /** Its scheduler, once started, when its configuration has jobs. */
+    public Optional<JobScheduler> scheduler() {
+        return Optional.ofNullable(scheduler);
+    }
+
+    /**
+     * Where the jobs paused through the management API are remembered; {@code rt start} hands every runtime it starts
+     * the same, so that a restart of the runtime keeps them paused. Before {@link #start()}.
+     */
+    void keepsPausedJobsIn(PausedJobs paused) {
+        this.pausedJobs = paused;
     }
 
     // ---- for the management API, through ManagedSupervisor ----
@@ -310,6 +330,7 @@ public final class Supervisor implements AutoCloseable {
         stopped = true;
         status = "stopping";
         Duration grace = config.gracefulShutdown().service();
+        stopScheduler(grace);
         if (lifecycle != null) {
             join(lifecycle.beginShutdown());
         }
@@ -341,9 +362,18 @@ public final class Supervisor implements AutoCloseable {
         stop();
     }
 
+    /** The scheduler stops first: no job fires any more, and a call in flight may finish within {@code grace}. */
+    private void stopScheduler(Duration grace) {
+        JobScheduler current = scheduler;
+        if (current != null) {
+            current.shutdown(grace);
+        }
+    }
+
     private void abortStart() {
         stopped = true;
         status = "errored";
+        stopScheduler(Duration.ZERO);
         if (lifecycle != null) {
             join(lifecycle.beginShutdown());
             lifecycle.killAll();

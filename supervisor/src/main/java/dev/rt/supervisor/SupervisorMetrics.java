@@ -64,6 +64,11 @@ final class SupervisorMetrics implements MetricsSource, AutoCloseable {
         return metrics;
     }
 
+    /** The supervisor's own Prometheus registry. */
+    io.prometheus.metrics.model.registry.PrometheusRegistry registry() {
+        return aggregator.registry();
+    }
+
     Optional<MetricsServer> server() {
         return server;
     }
