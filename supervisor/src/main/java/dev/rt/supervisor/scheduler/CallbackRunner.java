@@ -116,13 +116,13 @@ final class CallbackRunner {
         }
     }
 
-    /** The exception as the log shows it: its class and message, the cause's too when it says more. */
+    /** The exception as the log shows it: its class, and the first message along its causes. */
     private static String describe(Throwable error) {
-        String text = error.getClass().getSimpleName() + (error.getMessage() == null ? "" : ": " + error.getMessage());
-        Throwable cause = error.getCause();
-        if (cause != null && cause != error && cause.getMessage() != null && !text.contains(cause.getMessage())) {
-            text += " (" + cause.getClass().getSimpleName() + ": " + cause.getMessage() + ")";
+        for (Throwable cause = error; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
+            if (cause.getMessage() != null && !cause.getMessage().isBlank()) {
+                return error.getClass().getSimpleName() + ": " + cause.getMessage();
+            }
         }
-        return text;
+        return error.getClass().getSimpleName() + " (no detail: the connection failed or was closed)";
     }
 }
