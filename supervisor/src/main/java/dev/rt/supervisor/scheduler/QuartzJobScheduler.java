@@ -37,7 +37,7 @@ import org.quartz.listeners.SchedulerListenerSupport;
 /** {@link JobScheduler} on Quartz: a RAM job store, or the clustered JDBC store of {@code schedulerCluster}. */
 final class QuartzJobScheduler implements JobScheduler {
     static final String GROUP = "rt";
-    private static final int MAX_THREADS = 20;
+    private static final int MAX_THREADS = 100;
     private static final AtomicInteger INSTANCES = new AtomicInteger();
 
     private final Scheduler quartz;
