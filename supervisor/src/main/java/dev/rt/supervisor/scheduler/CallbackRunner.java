@@ -6,13 +6,16 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * Runs one job: up to {@code maxRetry} attempts, the k-th retry after {@code 100 * 2^k} ms (200, 400, 800 ...), a
  * 2xx answer ending it; with the log lines of each step and the reason of each failure. One run at a time, whether
- * its cron or the management API asked for it. Once the scheduler shuts down, no attempt starts and waits end.
+ * its cron or the management API asked for it: a firing that finds a run going on is skipped, a run asked for waits
+ * for it. Once the scheduler shuts down, no attempt starts and waits end.
  */
 final class CallbackRunner {
     private final SchedulerJobConfig job;
@@ -21,7 +24,8 @@ final class CallbackRunner {
     private final SchedulerMetrics metrics;
     private final CountDownLatch shutdown;
     private final InFlight inFlight;
-    private final ReentrantLock running = new ReentrantLock();
+    private final Semaphore running = new Semaphore(1);
+    private long lastFire = Long.MIN_VALUE; // guarded by this
     private volatile Instant lastExecutedAt;
     private volatile String lastStatus;
 
@@ -49,7 +53,40 @@ final class CallbackRunner {
 
     /** Runs the job on this thread, waiting for a run in progress to end first; returns how it went. */
     RunResult run() {
-        running.lock();
+        running.acquireUninterruptibly();
+        return runHoldingPermit();
+    }
+
+    /**
+     * The firing due at {@code fireMillis}: runs the job on {@code executor} and returns at once, unless it runs
+     * already (a firing that finds its previous run going on is skipped) or has run for that instant (two triggers
+     * of one job matching the same instant).
+     */
+    void fire(Executor executor, long fireMillis) {
+        synchronized (this) {
+            if (fireMillis == lastFire) {
+                return;
+            }
+            lastFire = fireMillis;
+        }
+        if (!running.tryAcquire()) {
+            return;
+        }
+        try {
+            executor.execute(() -> {
+                if (shutdown.getCount() == 0) {
+                    running.release(); // fired just before the scheduler shut down: not started
+                    return;
+                }
+                log.info("Executing scheduler \"" + job.name() + "\"");
+                runHoldingPermit();
+            });
+        } catch (RejectedExecutionException e) {
+            running.release(); // the scheduler has shut down
+        }
+    }
+
+    private RunResult runHoldingPermit() {
         inFlight.begin();
         long began = System.nanoTime();
         try {
@@ -60,7 +97,7 @@ final class CallbackRunner {
             return new RunResult(job.name(), success, lastExecutedAt);
         } finally {
             inFlight.end();
-            running.unlock();
+            running.release();
         }
     }
 
