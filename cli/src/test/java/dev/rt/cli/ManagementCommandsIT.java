@@ -94,7 +94,8 @@ class ManagementCommandsIT extends ManagedRuntimes {
         assertThat(rt(a, "ctl", "env").stdout()).doesNotContain("GREETING=");
 
         // A worker registers its JVM metrics at its first scrape (~0.5 s of CPU); one that misses the scrape's
-        // 2 s deadline on a loaded machine is left out of that scrape only, so ask up to three times.
+        // 2 s deadline on a loaded machine is left out of that scrape, and its late answer serves the next one,
+        // so ask up to three times.
         Result metrics = rt(a, "ctl", "metrics", "-f", "text");
         for (int attempt = 1; attempt < 3 && !metrics.stdout().contains("serviceId=\"back\",workerId=\"1\""); attempt++) {
             metrics = rt(a, "ctl", "metrics", "-f", "text");

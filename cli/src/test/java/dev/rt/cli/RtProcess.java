@@ -75,6 +75,15 @@ final class RtProcess implements AutoCloseable {
         return new RtProcess(builder.start());
     }
 
+    /** {@code launcher args} (a {@code bin/rt}, say) as a separate process, with the same collection of its output. */
+    static RtProcess launch(Path launcher, Path directory, Map<String, String> env, String... args) throws IOException {
+        List<String> command = new ArrayList<>(List.of("env", "--default-signal=INT,TERM", launcher.toString()));
+        command.addAll(List.of(args));
+        ProcessBuilder builder = new ProcessBuilder(command).directory(directory.toFile());
+        builder.environment().putAll(env);
+        return new RtProcess(builder.start());
+    }
+
     static Path cliJar() {
         return Path.of(System.getProperty("rt.cli.jar"));
     }

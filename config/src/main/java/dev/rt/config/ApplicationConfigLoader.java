@@ -44,7 +44,7 @@ final class ApplicationConfigLoader {
             List<Path> classpath = installed.kind().classPath(configuration, directory);
             List<String> dependencies = installed.kind().dependencies(configuration);
             return new Loaded(new ApplicationConfig(file, kind.key(), tree, installed.jars(), classpath,
-                    WatchConfig.of(tree)), dependencies);
+                    WatchConfig.from(ConfigNode.root(file, tree).get("watch"))), dependencies);
         } catch (KindException e) {
             throw new ConfigException(ErrorCode.CONFIG_INVALID, file + ": " + e.pointer().orElse("/" + kind.key()) + ": "
                     + e.getMessage());

@@ -32,7 +32,7 @@ final class Autoload {
         if (!Files.isDirectory(directory)) {
             throw autoload.get("path").error("the directory " + directory + " does not exist");
         }
-        Set<String> excluded = Set.copyOf(autoload.get("exclude").strings());
+        Set<String> excluded = Set.copyOf(autoload.get("exclude").nonBlankStrings());
         ConfigNode mappings = autoload.get("mappings");
         Map<String, ConfigNode> byId = new LinkedHashMap<>();
         for (Path child : children(directory, autoload)) {
@@ -46,8 +46,7 @@ final class Autoload {
                 entry.put("id", name);
             }
             entry.put("path", child.toString());
-            byId.put(entry.get("id").asText(), new ConfigNode(config.file(), entry,
-                    mapping.isMissing() ? autoload.get("path").pointer() : mapping.pointer()));
+            byId.put(entry.get("id").asText(), (mapping.isMissing() ? autoload.get("path") : mapping).withValue(entry));
         }
         List<ConfigNode> merged = new ArrayList<>();
         for (ConfigNode service : explicit) {
@@ -67,7 +66,7 @@ final class Autoload {
             ObjectNode combined = ((ObjectNode) loaded.json()).deepCopy();
             combined.setAll(((ObjectNode) service.json()).deepCopy());
             combined.put("path", loadedPath.toString());
-            merged.add(new ConfigNode(config.file(), combined, service.pointer()));
+            merged.add(service.withValue(combined));
         }
         merged.addAll(byId.values());
         return merged;

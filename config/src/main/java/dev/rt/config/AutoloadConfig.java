@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.OptionalLong;
 
 /**
  * {@code autoload}: every child directory of {@code path}, except those named in {@code exclude}, becomes
@@ -47,7 +48,7 @@ public record AutoloadConfig(String path, List<String> exclude, Map<String, Mapp
             Objects.requireNonNull(config, "config");
             Objects.requireNonNull(useHttp, "useHttp");
             Objects.requireNonNull(workers, "workers");
-            health = Section.object(health);
+            health = Objects.requireNonNull(health, "health").deepCopy();
             preload = List.copyOf(preload);
             arguments = List.copyOf(arguments);
             Objects.requireNonNull(nodeOptions, "nodeOptions");
@@ -59,30 +60,28 @@ public record AutoloadConfig(String path, List<String> exclude, Map<String, Mapp
             return health.deepCopy();
         }
 
-        static Mapping from(JsonNode mapping) {
-            JsonNode useHttp = Section.child(mapping, "useHttp");
+        static Mapping from(ConfigNode mapping) {
+            OptionalLong workers = mapping.get("workers").optionalInteger(1, Integer.MAX_VALUE);
             return new Mapping(
-                    Section.requiredText(mapping, "id"),
-                    Section.optionalText(mapping, "config"),
-                    Section.present(useHttp) ? Optional.of(Section.flag(useHttp, false)) : Optional.empty(),
-                    Section.optionalInt(mapping, "workers"),
-                    Section.child(mapping, "health"),
-                    Section.strings(Section.child(mapping, "preload")),
-                    Section.strings(Section.child(mapping, "arguments")),
-                    Section.optionalText(mapping, "nodeOptions"));
+                    mapping.get("id").string(),
+                    mapping.get("config").optionalString(),
+                    mapping.has("useHttp") ? Optional.of(mapping.get("useHttp").bool(false)) : Optional.empty(),
+                    workers.isPresent() ? OptionalInt.of((int) workers.getAsLong()) : OptionalInt.empty(),
+                    mapping.get("health").object(),
+                    mapping.get("preload").strings(),
+                    mapping.get("arguments").strings(),
+                    mapping.get("nodeOptions").optionalString());
         }
     }
 
     /** The {@code autoload} object, or empty when it is absent. */
-    public static Optional<AutoloadConfig> from(JsonNode autoload) {
-        if (!Section.present(autoload)) {
+    static Optional<AutoloadConfig> from(ConfigNode autoload) {
+        if (autoload.isMissing()) {
             return Optional.empty();
         }
         Map<String, Mapping> mappings = new LinkedHashMap<>();
-        Section.child(autoload, "mappings").properties()
-                .forEach(entry -> mappings.put(entry.getKey(), Mapping.from(entry.getValue())));
-        return Optional.of(new AutoloadConfig(Section.requiredText(autoload, "path"),
-                Section.strings(Section.child(autoload, "exclude")), mappings));
+        autoload.get("mappings").properties().forEach((name, mapping) -> mappings.put(name, Mapping.from(mapping)));
+        return Optional.of(new AutoloadConfig(autoload.get("path").string(), autoload.get("exclude").strings(), mappings));
     }
 
     /** Whether child directory {@code directoryName} of {@link #path()} is skipped. */

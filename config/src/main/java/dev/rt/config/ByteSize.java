@@ -4,7 +4,10 @@ import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/** Memory sizes as SPEC writes them: a number of bytes, or a string with a unit ({@code "512M"}, {@code "4G"}, {@code "1.5GB"}). */
+/**
+ * Memory sizes in configuration: a number of bytes, or a string with a unit ({@code "512M"}, {@code "4G"},
+ * {@code "1.5GB"}, {@code "256KiB"}), units being powers of 1024.
+ */
 public final class ByteSize {
     private static final Pattern SIZE = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*([kmgt]?)(?:i?b)?", Pattern.CASE_INSENSITIVE);
 

@@ -26,7 +26,7 @@ import org.yaml.snakeyaml.error.Mark;
 import org.yaml.snakeyaml.error.MarkedYAMLException;
 
 /** The configuration file formats; the format of a file comes from its extension. */
-public enum ConfigFormat {
+enum ConfigFormat {
     JSON(() -> new ObjectMapper(JsonFactory.builder().streamReadConstraints(limits())
             .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION).build()), "json"),
     YAML(() -> new YAMLMapper(YAMLFactory.builder().streamReadConstraints(limits())
@@ -43,7 +43,7 @@ public enum ConfigFormat {
     static final int MAX_BYTES = 256 << 10;
 
     /** Base names looked up in a directory when no file is given, in this order. */
-    public static final List<String> LOOKUP_ORDER = List.of("rt.json", "rt.yml", "rt.yaml", "rt.tml", "rt.toml");
+    static final List<String> LOOKUP_ORDER = List.of("rt.json", "rt.yml", "rt.yaml", "rt.tml", "rt.toml");
 
     /** Jackson's message when {@link StreamReadFeature#STRICT_DUPLICATE_DETECTION} finds a key twice. */
     private static final Pattern DUPLICATE_KEY = Pattern.compile("Duplicate field '(.*)'", Pattern.DOTALL);
@@ -65,7 +65,7 @@ public enum ConfigFormat {
         return StreamReadConstraints.builder().maxNestingDepth(MAX_NESTING_DEPTH).build();
     }
 
-    public static ConfigFormat of(Path file) {
+    static ConfigFormat of(Path file) {
         String name = file.getFileName().toString();
         String extension = name.substring(name.lastIndexOf('.') + 1).toLowerCase(Locale.ROOT);
         return Arrays.stream(values())
@@ -100,7 +100,7 @@ public enum ConfigFormat {
         return String.join(" ", String.valueOf(message).replaceAll(", from `[^`]*`", "").strip().split("\\s*\\R\\s*"));
     }
 
-    public ObjectMapper mapper() {
+    ObjectMapper mapper() {
         ObjectMapper made = mapper;
         if (made == null) {
             synchronized (this) {
@@ -114,7 +114,7 @@ public enum ConfigFormat {
     }
 
     /** Parses a whole file into a tree; parse errors name the file, line and column. */
-    public JsonNode read(Path file) {
+    JsonNode read(Path file) {
         byte[] bytes;
         try {
             bytes = Files.readAllBytes(file);

@@ -1,6 +1,7 @@
 package dev.rt.config;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.MissingNode;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
@@ -11,37 +12,50 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 
 /**
- * A position in a configuration tree that knows its file and JSON pointer, so that every type error says
- * where it is: {@code rt.json: /services/1/workers: must be a positive integer, found "x"}. Strings that
- * hold numbers or booleans (placeholders after substitution) are coerced to the expected type.
+ * The one reader of configuration: a position in a tree that knows its file and JSON pointer, so that every error
+ * says where it is: {@code rt.json: /services/1/workers: must be a positive integer, found "x"}. The loader and
+ * every {@code *Config} record read their values through it, after validation; strings that hold numbers or
+ * booleans (placeholders after substitution) are read as the type expected.
  */
 final class ConfigNode {
-    private final Path file;
+    /** Empty for a section read on its own, outside any file (see {@link #section}). */
+    private final Optional<Path> file;
     private final JsonNode node;
     private final String pointer;
 
-    ConfigNode(Path file, JsonNode node, String pointer) {
+    private ConfigNode(Optional<Path> file, JsonNode node, String pointer) {
         this.file = file;
-        this.node = node;
+        this.node = node == null ? MissingNode.getInstance() : node;
         this.pointer = pointer;
     }
 
     static ConfigNode root(Path file, JsonNode tree) {
-        return new ConfigNode(file, tree, "");
+        return new ConfigNode(Optional.of(file), tree, "");
+    }
+
+    /** A section given on its own (by a test, say): its errors name {@code /<key>/...} and no file. */
+    static ConfigNode section(String key, JsonNode value) {
+        return new ConfigNode(Optional.empty(), value, "/" + escape(key));
     }
 
     ConfigNode get(String key) {
         JsonNode child = node.isObject() ? node.get(key) : null;
-        return new ConfigNode(file, child == null ? MissingNode.getInstance() : child,
-                pointer + "/" + key.replace("~", "~0").replace("/", "~1"));
+        return new ConfigNode(file, child, pointer + "/" + escape(key));
+    }
+
+    /** A value that is not in the file as written (an entry autoload makes), whose errors are reported here. */
+    ConfigNode withValue(JsonNode value) {
+        return new ConfigNode(file, value, pointer);
     }
 
     boolean has(String key) {
         return node.isObject() && node.has(key) && !node.get(key).isNull();
     }
 
+    /** Absent, or {@code null}. */
     boolean isMissing() {
         return node.isMissingNode() || node.isNull();
     }
@@ -50,16 +64,16 @@ final class ConfigNode {
         return node;
     }
 
-    Path file() {
-        return file;
-    }
-
     String pointer() {
         return pointer.isEmpty() ? "/" : pointer;
     }
 
     ConfigException error(String message) {
-        return ConfigException.invalid(file + ": " + pointer() + ": " + message);
+        return error(ErrorCode.CONFIG_INVALID, message);
+    }
+
+    ConfigException error(ErrorCode code, String message) {
+        return new ConfigException(code, file.map(f -> f + ": ").orElse("") + pointer() + ": " + message);
     }
 
     ConfigNode requireObject() {
@@ -83,8 +97,14 @@ final class ConfigNode {
         return optionalString().orElse(fallback);
     }
 
+    /** The string as written, which may be blank; see {@link #requiredString()}. */
+    String string() {
+        return optionalString().orElseThrow(() -> error("is required"));
+    }
+
+    /** The string, which must be there and not blank: an id, a path, a name other settings refer to. */
     String requiredString() {
-        String value = optionalString().orElseThrow(() -> error("is required"));
+        String value = string();
         if (value.isBlank()) {
             throw error("must not be empty");
         }
@@ -92,18 +112,27 @@ final class ConfigNode {
     }
 
     /**
-     * This string as a path, resolved against {@code base} and normalised. A string that cannot name a file (one
-     * with a NUL character, say) is refused here, with this node's pointer.
+     * This string as a path, as written. A string that cannot name a file (one with a NUL character, say) is
+     * refused here, with this node's pointer.
      */
-    Path path(Path base) {
+    Path path() {
         String text = requiredString();
         try {
-            return base.resolve(text).normalize();
+            return Path.of(text);
         } catch (InvalidPathException e) {
             throw error("is not a usable path: " + e.getReason());
         }
     }
 
+    /** This string as a path, resolved against {@code base} and normalised. */
+    Path path(Path base) {
+        return base.resolve(path()).normalize();
+    }
+
+    /**
+     * A boolean, or a string holding one (a placeholder after substitution): {@code "true"} and {@code "1"} are
+     * true, {@code "false"}, {@code "0"} and the empty string (an unset placeholder) false, in any case.
+     */
     boolean bool(boolean fallback) {
         if (isMissing()) {
             return fallback;
@@ -113,16 +142,23 @@ final class ConfigNode {
         }
         if (node.isTextual()) {
             String text = node.textValue().strip().toLowerCase(Locale.ROOT);
-            if (text.equals("true") || text.equals("false")) {
-                return text.equals("true");
+            if (text.equals("true") || text.equals("1")) {
+                return true;
+            }
+            if (text.equals("false") || text.equals("0") || text.isEmpty()) {
+                return false;
             }
         }
         throw error("must be true or false, found " + describe());
     }
 
     long integer(long fallback, long min, long max) {
+        return optionalInteger(min, max).orElse(fallback);
+    }
+
+    OptionalLong optionalInteger(long min, long max) {
         if (isMissing()) {
-            return fallback;
+            return OptionalLong.empty();
         }
         long value;
         if (node.isIntegralNumber() && node.canConvertToLong()) {
@@ -135,7 +171,7 @@ final class ConfigNode {
         if (value < min || value > max) {
             throw error("must be " + range(min, max) + ", found " + value);
         }
-        return value;
+        return OptionalLong.of(value);
     }
 
     int positiveInt(int fallback) {
@@ -150,7 +186,24 @@ final class ConfigNode {
     }
 
     Duration millis(long fallbackMillis) {
-        return Duration.ofMillis(integer(fallbackMillis, 0, Long.MAX_VALUE / 1_000_000));
+        return optionalMillis().orElse(Duration.ofMillis(fallbackMillis));
+    }
+
+    Optional<Duration> optionalMillis() {
+        OptionalLong millis = optionalInteger(0, Long.MAX_VALUE / 1_000_000);
+        return millis.isPresent() ? Optional.of(Duration.ofMillis(millis.getAsLong())) : Optional.empty();
+    }
+
+    /** Bytes: a positive integer, or a string with a unit ({@code 512M}, {@code 4G}); empty when absent. */
+    OptionalLong optionalBytes() {
+        if (isMissing()) {
+            return OptionalLong.empty();
+        }
+        long bytes = node.isIntegralNumber() ? node.longValue() : node.isTextual() ? ByteSize.parse(node.textValue()) : -1;
+        if (bytes < 1) {
+            throw error("must be a size in bytes or with a unit (for example 512M or 4G), found " + describe());
+        }
+        return OptionalLong.of(bytes);
     }
 
     List<ConfigNode> elements() {
@@ -167,27 +220,48 @@ final class ConfigNode {
         return elements;
     }
 
-    List<String> strings() {
-        if (!isMissing() && node.isTextual()) {
-            return List.of(node.textValue());
-        }
-        return elements().stream().map(ConfigNode::requiredString).toList();
-    }
-
-    Map<String, String> stringMap() {
+    /** The properties of this object, in order; empty when absent. */
+    Map<String, ConfigNode> properties() {
         if (isMissing()) {
             return Map.of();
         }
         requireObject();
+        Map<String, ConfigNode> properties = new LinkedHashMap<>();
+        node.fieldNames().forEachRemaining(key -> properties.put(key, get(key)));
+        return properties;
+    }
+
+    /** A string or an array of strings, each as written; empty when absent. */
+    List<String> strings() {
+        if (!isMissing() && node.isTextual()) {
+            return List.of(node.textValue());
+        }
+        return elements().stream().map(ConfigNode::string).toList();
+    }
+
+    /** A string or an array of strings, none of them blank (see {@link #requiredString()}); empty when absent. */
+    List<String> nonBlankStrings() {
+        if (!isMissing() && node.isTextual()) {
+            return List.of(requiredString());
+        }
+        return elements().stream().map(ConfigNode::requiredString).toList();
+    }
+
+    /** An object of scalar values (headers, environment variables), as strings; empty when absent. */
+    Map<String, String> stringMap() {
         Map<String, String> values = new LinkedHashMap<>();
-        node.fieldNames().forEachRemaining(key -> {
-            JsonNode value = node.get(key);
-            if (!value.isValueNode() || value.isNull()) {
-                throw get(key).error("must be a string, number or boolean, found " + get(key).describe());
+        properties().forEach((key, value) -> {
+            if (!value.node.isValueNode() || value.isMissing()) {
+                throw value.error("must be a string, number or boolean, found " + value.describe());
             }
-            values.put(key, value.asText());
+            values.put(key, value.node.asText());
         });
         return values;
+    }
+
+    /** A free-form object (options passed on as they are), copied; an empty object when absent. */
+    JsonNode object() {
+        return isMissing() ? JsonNodeFactory.instance.objectNode() : requireObject().node.deepCopy();
     }
 
     String describe() {
@@ -201,6 +275,10 @@ final class ConfigNode {
             return node.toString();
         }
         return node.isArray() ? "an array" : "an object";
+    }
+
+    private static String escape(String key) {
+        return key.replace("~", "~0").replace("/", "~1");
     }
 
     private static String range(long min, long max) {

@@ -2,13 +2,18 @@ package dev.rt.config;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.rt.config.env.PlaceholderResolver;
+import dev.rt.config.env.StrictEnv;
+import dev.rt.config.schema.SchemaCatalog;
+import dev.rt.config.schema.SchemaUpgrades;
+import dev.rt.config.schema.SchemaUrl;
+import dev.rt.config.schema.Violation;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
@@ -27,25 +32,31 @@ final class ConfigPipeline {
     static Processed process(Path file, JsonNode raw, Optional<ConfigKind> expected, Map<String, String> env,
             Collection<String> serviceIds) {
         ConfigNode root = ConfigNode.root(file, raw);
-        Optional<SchemaUrl> url = root.get("$schema").optionalString().flatMap(text -> SchemaUrl.parse(text, root.get("$schema")));
+        Optional<SchemaUrl> url = schemaUrl(root);
         ConfigKind kind = kind(root, url, expected);
 
         PlaceholderResolver placeholders = new PlaceholderResolver(env, serviceIds);
         JsonNode tree = placeholders.resolve(raw);
-        List<String> warnings = new ArrayList<>(StrictEnv.check(file, ConfigNode.root(file, tree).get("runtime"), placeholders));
+        List<String> warnings = new ArrayList<>(StrictEnv.check(file,
+                ConfigNode.root(file, tree).get("runtime").get("strictEnv").json(), placeholders));
 
         tree = SchemaUpgrades.apply(kind, url.map(SchemaUrl::version).orElse(SchemaUrl.CURRENT_VERSION), (ObjectNode) tree);
         SchemaCatalog catalog = SchemaCatalog.get();
-        JsonNode schema = catalog.document(kind);
-        new SchemaCoercion(catalog.navigator(kind)).apply(tree, schema);
+        catalog.coerce(kind, tree);
         List<Violation> violations = catalog.validate(kind, tree);
         if (!violations.isEmpty()) {
             throw ConfigException.invalid(violations.stream()
-                    .map(v -> v.describe(file) + hint(placeholders, v.pointer(), env))
+                    .map(v -> v.describe(file) + placeholders.origin(v.pointer()))
                     .collect(Collectors.joining("\n")));
         }
-        new SchemaDefaults(catalog.navigator(kind)).apply(tree, schema);
+        catalog.applyDefaults(kind, tree);
         return new Processed(kind, tree, warnings);
+    }
+
+    /** The file's {@code $schema}, when it is an rt schema URL; refused at {@code /$schema} when rt cannot read it. */
+    static Optional<SchemaUrl> schemaUrl(ConfigNode root) {
+        ConfigNode schema = root.get("$schema");
+        return schema.optionalString().flatMap(text -> SchemaUrl.parse(text, schema::error));
     }
 
     private static ConfigKind kind(ConfigNode root, Optional<SchemaUrl> url, Optional<ConfigKind> expected) {
@@ -80,17 +91,5 @@ final class ConfigPipeline {
     static String oneOf(List<String> words, String last) {
         return words.size() < 2 ? String.join("", words)
                 : String.join(", ", words.subList(0, words.size() - 1)) + " " + last + " " + words.get(words.size() - 1);
-    }
-
-    private static String hint(PlaceholderResolver placeholders, String pointer, Map<String, String> env) {
-        Set<String> names = placeholders.sources(pointer);
-        if (names.isEmpty()) {
-            return "";
-        }
-        List<String> unset = names.stream().filter(n -> !env.containsKey(n)).toList();
-        String from = names.stream().map(n -> "{" + n + "}").collect(Collectors.joining(""));
-        return unset.isEmpty() ? " (the value comes from " + from + "; check " + String.join(", ", names) + ")"
-                : " (the value comes from " + from + "; " + String.join(", ", unset) + (unset.size() == 1 ? " is" : " are")
-                        + " not set)";
     }
 }

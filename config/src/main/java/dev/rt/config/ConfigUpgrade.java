@@ -1,6 +1,7 @@
 package dev.rt.config;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.rt.config.schema.SchemaUrl;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,8 +26,7 @@ public final class ConfigUpgrade {
     public static Optional<String> upgrade(Path file) {
         ConfigFormat format = ConfigFormat.of(file);
         JsonNode tree = format.read(file);
-        ConfigNode root = ConfigNode.root(file, tree);
-        Optional<SchemaUrl> current = root.get("$schema").optionalString().flatMap(s -> SchemaUrl.parse(s, root.get("$schema")));
+        Optional<SchemaUrl> current = ConfigPipeline.schemaUrl(ConfigNode.root(file, tree));
         ConfigKind kind = current.map(SchemaUrl::kind).orElseGet(() -> kindOf(tree));
         String url = SchemaUrl.current(kind).url();
         if (current.isPresent() && current.get().url().equals(url)) {

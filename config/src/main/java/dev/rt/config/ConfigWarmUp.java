@@ -1,6 +1,7 @@
 package dev.rt.config;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.rt.config.schema.SchemaCatalog;
 
 /**
  * Work that the first configuration load does anyway, begun on a background thread so that it overlaps with the

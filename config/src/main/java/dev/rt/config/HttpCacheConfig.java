@@ -1,6 +1,5 @@
 package dev.rt.config;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -39,31 +38,19 @@ public record HttpCacheConfig(
         Objects.requireNonNull(maxEntrySize, "maxEntrySize");
     }
 
-    public static HttpCacheConfig from(JsonNode httpCache) {
-        if (!Section.present(httpCache)) {
+    static HttpCacheConfig from(ConfigNode httpCache) {
+        if (httpCache.isMissing()) {
             return DISABLED;
         }
-        if (!httpCache.isObject()) {
-            return Section.flag(httpCache, false) ? DEFAULTS : DISABLED;
+        if (!httpCache.json().isObject()) {
+            return httpCache.bool(false) ? DEFAULTS : DISABLED;
         }
-        JsonNode methods = Section.child(httpCache, "methods");
         return new HttpCacheConfig(true,
-                Section.optionalText(httpCache, "store"),
-                Section.present(methods) ? Section.strings(methods) : DEFAULT_METHODS,
-                Section.optionalText(httpCache, "cacheTagsHeader"),
-                Section.optionalLong(httpCache, "maxCount"),
-                bytes(Section.child(httpCache, "maxSize")),
-                bytes(Section.child(httpCache, "maxEntrySize")));
-    }
-
-    private static OptionalLong bytes(JsonNode size) {
-        if (!Section.present(size)) {
-            return OptionalLong.empty();
-        }
-        long bytes = size.isNumber() ? size.longValue() : ByteSize.parse(size.asText());
-        if (bytes < 1) {
-            throw new IllegalArgumentException("not a size in bytes: " + size);
-        }
-        return OptionalLong.of(bytes);
+                httpCache.get("store").optionalString(),
+                httpCache.has("methods") ? httpCache.get("methods").strings() : DEFAULT_METHODS,
+                httpCache.get("cacheTagsHeader").optionalString(),
+                httpCache.get("maxCount").optionalInteger(1, Long.MAX_VALUE),
+                httpCache.get("maxSize").optionalBytes(),
+                httpCache.get("maxEntrySize").optionalBytes());
     }
 }

@@ -1,6 +1,5 @@
 package dev.rt.config;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import java.util.List;
 import java.util.Optional;
 
@@ -19,12 +18,11 @@ public record HttpsConfig(boolean allowHTTP1, List<PemSource> keys, List<PemSour
     }
 
     /** The {@code https} object, or empty when it is absent (no TLS). */
-    public static Optional<HttpsConfig> from(JsonNode https) {
-        if (!Section.present(https)) {
+    static Optional<HttpsConfig> from(ConfigNode https) {
+        if (https.isMissing()) {
             return Optional.empty();
         }
-        return Optional.of(new HttpsConfig(Section.flag(https, "allowHTTP1", false),
-                PemSource.listFrom(Section.child(https, "key")),
-                PemSource.listFrom(Section.child(https, "cert"))));
+        return Optional.of(new HttpsConfig(https.get("allowHTTP1").bool(false),
+                PemSource.listFrom(https.get("key")), PemSource.listFrom(https.get("cert"))));
     }
 }

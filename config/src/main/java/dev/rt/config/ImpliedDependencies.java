@@ -1,6 +1,5 @@
 package dev.rt.config;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -15,13 +14,9 @@ final class ImpliedDependencies {
     }
 
     /** {@code declared} first, then the implied ones, each id once, never the service itself. */
-    static List<String> of(String serviceId, List<String> declared, JsonNode applicationTree, List<String> ofKind) {
+    static List<String> of(String serviceId, List<String> declared, ConfigNode application, List<String> ofKind) {
         Set<String> ids = new LinkedHashSet<>(declared);
-        applicationTree.path("clients").forEach(client -> {
-            if (client.path("serviceId").isTextual()) {
-                ids.add(client.path("serviceId").asText());
-            }
-        });
+        application.get("clients").elements().forEach(client -> client.get("serviceId").optionalString().ifPresent(ids::add));
         ids.addAll(ofKind);
         ids.remove(serviceId);
         return List.copyOf(ids);

@@ -1,6 +1,7 @@
 package dev.rt.config;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -39,25 +40,25 @@ public record LoggerConfig(
     public LoggerConfig {
         Objects.requireNonNull(level, "level");
         transportTargets = List.copyOf(transportTargets);
-        transportOptions = Section.object(transportOptions);
+        transportOptions = Objects.requireNonNull(transportOptions, "transportOptions").deepCopy();
         Objects.requireNonNull(formattersPath, "formattersPath");
         Objects.requireNonNull(timestamp, "timestamp");
         Objects.requireNonNull(redact, "redact");
-        base = Section.object(base);
+        base = Objects.requireNonNull(base, "base").deepCopy();
         Objects.requireNonNull(messageKey, "messageKey");
         customLevels = Map.copyOf(customLevels);
     }
 
     /** Level {@code info}, lines to standard output, message under {@code msg}. */
     public static LoggerConfig defaults() {
-        return from(null);
+        return from(ConfigNode.section("logger", null));
     }
 
     /** A transport target; {@code level} empty means the logger's level. */
     public record Target(String target, JsonNode options, Optional<String> level) {
         public Target {
             Objects.requireNonNull(target, "target");
-            options = Section.object(options);
+            options = Objects.requireNonNull(options, "options").deepCopy();
             Objects.requireNonNull(level, "level");
         }
 
@@ -112,38 +113,40 @@ public record LoggerConfig(
         return base.deepCopy();
     }
 
+    /** A {@code logger} section given on its own; errors name {@code /logger/...}. */
     public static LoggerConfig from(JsonNode logger) {
-        JsonNode transport = Section.child(logger, "transport");
+        return from(ConfigNode.section("logger", logger));
+    }
+
+    static LoggerConfig from(ConfigNode logger) {
+        ConfigNode transport = logger.get("transport");
         List<Target> targets = new ArrayList<>();
-        JsonNode sharedOptions = null;
-        if (Section.present(Section.child(transport, "targets"))) {
-            Section.child(transport, "targets").forEach(target -> targets.add(new Target(
-                    Section.requiredText(target, "target"), Section.child(target, "options"),
-                    Section.optionalText(target, "level"))));
-            sharedOptions = Section.child(transport, "options");
-        } else if (Section.present(Section.child(transport, "target"))) {
-            targets.add(new Target(Section.requiredText(transport, "target"), Section.child(transport, "options"),
-                    Optional.empty()));
+        JsonNode sharedOptions = JsonNodeFactory.instance.objectNode();
+        if (transport.has("targets")) {
+            for (ConfigNode target : transport.get("targets").elements()) {
+                targets.add(new Target(target.get("target").string(), target.get("options").object(),
+                        target.get("level").optionalString()));
+            }
+            sharedOptions = transport.get("options").object();
+        } else if (transport.has("target")) {
+            targets.add(new Target(transport.get("target").string(), transport.get("options").object(), Optional.empty()));
         }
-        JsonNode redact = Section.child(logger, "redact");
-        JsonNode base = Section.child(logger, "base");
+        ConfigNode redact = logger.get("redact");
         Map<String, Integer> customLevels = new LinkedHashMap<>();
-        Section.child(logger, "customLevels").properties()
-                .forEach(entry -> customLevels.put(entry.getKey(), entry.getValue().asInt()));
+        logger.get("customLevels").properties()
+                .forEach((name, value) -> customLevels.put(name, (int) value.integer(0, 0, Integer.MAX_VALUE)));
         return new LoggerConfig(
-                Section.text(logger, "level", DEFAULT_LEVEL),
+                logger.get("level").string(DEFAULT_LEVEL),
                 targets,
                 sharedOptions,
-                Section.optionalText(Section.child(logger, "formatters"), "path"),
-                Section.optionalText(logger, "timestamp").map(Timestamp::of),
-                Section.present(redact)
-                        ? Optional.of(new Redact(Section.strings(Section.child(redact, "paths")),
-                                Section.text(redact, "censor", DEFAULT_CENSOR)))
-                        : Optional.empty(),
-                Section.flag(logger, "captureStdio", false),
-                !(base != null && base.isNull()),
-                base,
-                Section.text(logger, "messageKey", DEFAULT_MESSAGE_KEY),
+                logger.get("formatters").get("path").optionalString(),
+                logger.get("timestamp").optionalString().map(Timestamp::of),
+                redact.isMissing() ? Optional.empty()
+                        : Optional.of(new Redact(redact.get("paths").strings(), redact.get("censor").string(DEFAULT_CENSOR))),
+                logger.get("captureStdio").bool(false),
+                !logger.get("base").json().isNull(),
+                logger.get("base").object(),
+                logger.get("messageKey").string(DEFAULT_MESSAGE_KEY),
                 customLevels);
     }
 }

@@ -1,6 +1,5 @@
 package dev.rt.config;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
 import java.util.Objects;
 import java.util.Optional;
@@ -26,16 +25,16 @@ public record ManagementApiConfig(boolean enabled, long logsMaxSizeBytes, Option
         }
     }
 
-    public static ManagementApiConfig from(JsonNode managementApi) {
-        if (!Section.present(managementApi)) {
+    static ManagementApiConfig from(ConfigNode managementApi) {
+        if (managementApi.isMissing()) {
             return DISABLED;
         }
-        if (!managementApi.isObject()) {
-            return Section.flag(managementApi, false) ? DEFAULTS : DISABLED;
+        if (!managementApi.json().isObject()) {
+            return managementApi.bool(false) ? DEFAULTS : DISABLED;
         }
-        int maxSizeMb = Section.integer(Section.child(managementApi, "logs"), "maxSize", DEFAULT_LOGS_MAX_SIZE_MB);
-        return new ManagementApiConfig(true, megabytes(maxSizeMb),
-                Section.optionalText(managementApi, "socket").map(Path::of));
+        long maxSizeMb = managementApi.get("logs").get("maxSize")
+                .integer(DEFAULT_LOGS_MAX_SIZE_MB, MIN_LOGS_MAX_SIZE_MB, Integer.MAX_VALUE);
+        return new ManagementApiConfig(true, megabytes(maxSizeMb), managementApi.get("socket").optionalString().map(Path::of));
     }
 
     private static long megabytes(long megabytes) {

@@ -1,13 +1,12 @@
 package dev.rt.config;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import java.util.Objects;
 import java.util.Optional;
 
 /**
  * {@code metrics}: the Prometheus metrics server and its probes. Absent or {@code false}: no server.
  * {@code true}: every default. An object with {@code enabled: false} still serves the probes, without
- * {@code /metrics} (as the reference does); see {@link #startsServer()}.
+ * {@code /metrics}: turning the metrics off does not turn the probes off; see {@link #startsServer()}.
  *
  * @param enabled whether {@link #endpoint()} serves the aggregated metrics
  */
@@ -63,23 +62,22 @@ public record MetricsConfig(
         return enabled || readiness.enabled() || liveness.enabled();
     }
 
-    public static MetricsConfig from(JsonNode metrics) {
-        if (!Section.present(metrics)) {
+    static MetricsConfig from(ConfigNode metrics) {
+        if (metrics.isMissing()) {
             return DISABLED;
         }
-        if (!metrics.isObject()) {
-            return Section.flag(metrics, false) ? DEFAULTS : DISABLED;
+        if (!metrics.json().isObject()) {
+            return metrics.bool(false) ? DEFAULTS : DISABLED;
         }
-        JsonNode auth = Section.child(metrics, "auth");
+        ConfigNode auth = metrics.get("auth");
         return new MetricsConfig(
-                Section.flag(metrics, "enabled", true),
-                Section.text(metrics, "hostname", DEFAULT_HOSTNAME),
-                Section.integer(metrics, "port", DEFAULT_PORT),
-                Section.text(metrics, "endpoint", DEFAULT_ENDPOINT),
-                Section.present(auth)
-                        ? Optional.of(new Auth(Section.text(auth, "username", ""), Section.text(auth, "password", "")))
-                        : Optional.empty(),
-                ProbeConfig.from(Section.child(metrics, "readiness"), ProbeConfig.READINESS_ENDPOINT),
-                ProbeConfig.from(Section.child(metrics, "liveness"), ProbeConfig.LIVENESS_ENDPOINT));
+                metrics.get("enabled").bool(true),
+                metrics.get("hostname").string(DEFAULT_HOSTNAME),
+                (int) metrics.get("port").integer(DEFAULT_PORT, 0, 65535),
+                metrics.get("endpoint").string(DEFAULT_ENDPOINT),
+                auth.isMissing() ? Optional.empty()
+                        : Optional.of(new Auth(auth.get("username").string(""), auth.get("password").string(""))),
+                ProbeConfig.from(metrics.get("readiness"), ProbeConfig.READINESS_ENDPOINT),
+                ProbeConfig.from(metrics.get("liveness"), ProbeConfig.LIVENESS_ENDPOINT));
     }
 }

@@ -1,8 +1,6 @@
 package dev.rt.config;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 
@@ -29,23 +27,20 @@ public sealed interface PemSource permits PemSource.Inline, PemSource.File {
         }
     }
 
-    /** A string, a {@code {path}} object, or an array of those; empty when absent. */
-    static List<PemSource> listFrom(JsonNode sources) {
-        List<PemSource> list = new ArrayList<>();
-        if (Section.present(sources)) {
-            if (sources.isArray()) {
-                sources.forEach(source -> list.add(of(source)));
-            } else {
-                list.add(of(sources));
-            }
-        }
-        return List.copyOf(list);
+    /**
+     * A string, a {@code {path}} object, or an array of those; empty when absent. A path that cannot name a file is
+     * refused here, with its pointer.
+     */
+    static List<PemSource> listFrom(ConfigNode sources) {
+        List<ConfigNode> each = sources.json().isArray() ? sources.elements()
+                : sources.isMissing() ? List.of() : List.of(sources);
+        return each.stream().map(PemSource::of).toList();
     }
 
-    private static PemSource of(JsonNode source) {
-        if (source.isObject()) {
-            return new File(Path.of(Section.requiredText(source, "path")));
+    private static PemSource of(ConfigNode source) {
+        if (source.json().isObject()) {
+            return new File(source.get("path").path());
         }
-        return new Inline(source.asText());
+        return new Inline(source.string());
     }
 }

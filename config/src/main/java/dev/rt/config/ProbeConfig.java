@@ -1,6 +1,5 @@
 package dev.rt.config;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import java.util.Objects;
 
 /**
@@ -40,20 +39,20 @@ public record ProbeConfig(
     }
 
     /** Reads {@code readiness} or {@code liveness}; {@code defaultEndpoint} is {@link #READINESS_ENDPOINT} or {@link #LIVENESS_ENDPOINT}. */
-    public static ProbeConfig from(JsonNode probe, String defaultEndpoint) {
-        if (!Section.present(probe)) {
+    static ProbeConfig from(ConfigNode probe, String defaultEndpoint) {
+        if (probe.isMissing()) {
             return defaults(defaultEndpoint);
         }
-        if (!probe.isObject()) {
-            return Section.flag(probe, true) ? defaults(defaultEndpoint) : disabled(defaultEndpoint);
+        if (!probe.json().isObject()) {
+            return probe.bool(true) ? defaults(defaultEndpoint) : disabled(defaultEndpoint);
         }
-        JsonNode success = Section.child(probe, "success");
-        JsonNode fail = Section.child(probe, "fail");
+        ConfigNode success = probe.get("success");
+        ConfigNode fail = probe.get("fail");
         return new ProbeConfig(true,
-                Section.text(probe, "endpoint", defaultEndpoint),
-                Section.integer(success, "statusCode", 200),
-                Section.text(success, "body", "OK"),
-                Section.integer(fail, "statusCode", 500),
-                Section.text(fail, "body", "ERR"));
+                probe.get("endpoint").string(defaultEndpoint),
+                (int) success.get("statusCode").integer(200, 100, 599),
+                success.get("body").string("OK"),
+                (int) fail.get("statusCode").integer(500, 100, 599),
+                fail.get("body").string("ERR"));
     }
 }

@@ -3,6 +3,7 @@ package dev.rt.config;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.rt.config.env.DotEnv;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -82,8 +83,8 @@ public final class RuntimeConfigLoader {
         String entrypoint = entrypoint(config, serviceNodes);
         Map<String, String> runtimeEnv = new LinkedHashMap<>(runtimeDotEnv);
         runtimeEnv.putAll(config.get("env").stringMap());
-        RestartPolicy restart = restartPolicy(config.get("restartOnError"));
-        HealthConfig health = HealthReader.read(config.get("health"), HealthConfig.DEFAULTS);
+        RestartPolicy restart = RestartPolicy.from(config.get("restartOnError"), RestartPolicy.DEFAULT);
+        HealthConfig health = HealthConfig.from(config.get("health"), HealthConfig.DEFAULTS);
         ServiceEntryLoader serviceLoader = new ServiceEntryLoader(root, runtimeEnv, realEnv, ids);
         int defaultWorkers = config.get("workers").positiveInt(1);
         List<ServiceConfig> services = new ArrayList<>();
@@ -96,17 +97,11 @@ public final class RuntimeConfigLoader {
             services.add(service);
         }
         ServiceDependencies.check(serviceNodes, services);
-        ConfigNode shutdown = config.get("gracefulShutdown");
-        ConfigNode server = config.get("server");
         checkSchedulerNames(config.get("scheduler"));
         SchedulerClusterConfig.check(config.get("schedulerCluster"));
-        checkPemPaths(server.get("https"), root);
         return new RuntimeConfig(file, root, entrypoint, services,
-                new ServerConfig(server.get("hostname").string(ServerConfig.DEFAULT_HOSTNAME),
-                        (int) server.get("port").integer(ServerConfig.DEFAULT_PORT, 0, 65535),
-                        server.get("http2").bool(false), HttpsConfig.from(server.get("https").json())),
-                new GracefulShutdown(shutdown.get("service").millis(GracefulShutdown.DEFAULT_MILLIS),
-                        shutdown.get("runtime").millis(GracefulShutdown.DEFAULT_MILLIS)),
+                ServerConfig.from(config.get("server")),
+                GracefulShutdown.from(config.get("gracefulShutdown")),
                 config.get("startTimeout").millis(RuntimeConfig.DEFAULT_START_TIMEOUT_MILLIS),
                 restart,
                 config.get("serviceTimeout").millis(RuntimeConfig.DEFAULT_SERVICE_TIMEOUT_MILLIS),
@@ -115,7 +110,7 @@ public final class RuntimeConfigLoader {
                 config.get("watch").bool(false),
                 SERVICE_LISTS.stream().anyMatch(config::has),
                 config.get("basePath").optionalString().filter(p -> !p.isBlank() && !p.equals("/")),
-                RuntimeSections.from(processed.tree()),
+                RuntimeSections.from(config),
                 processed.tree(),
                 warnings);
     }
@@ -149,15 +144,6 @@ public final class RuntimeConfigLoader {
         }
     }
 
-    /** PEM files named by {@code server.https}: a path that cannot name a file is refused here, with its pointer. */
-    private static void checkPemPaths(ConfigNode https, Path root) {
-        for (String key : List.of("key", "cert")) {
-            ConfigNode sources = https.get(key);
-            List<ConfigNode> each = sources.json().isArray() ? sources.elements() : List.of(sources);
-            each.stream().filter(source -> source.json().isObject()).forEach(source -> source.get("path").path(root));
-        }
-    }
-
     /** True when the tree is a service's own configuration rather than a runtime one. */
     static boolean isApplication(JsonNode raw) {
         JsonNode schema = raw.path("$schema");
@@ -169,10 +155,11 @@ public final class RuntimeConfigLoader {
     }
 
     /**
-     * A service configuration run on its own: its {@code runtime} section supplies the runtime settings, its
-     * {@code runtime.strictEnv} the runtime's {@code runtime.strictEnv}, and {@code runtime.application} the
-     * settings of the one service entry (REFERENCE.md §3.1). Without a {@code runtime.server}, the application's own
-     * {@code server.hostname}, {@code port}, {@code http2} and {@code https} are the public listener's.
+     * A service configuration run on its own, as a runtime of one service named after its directory, which is also
+     * the entrypoint: its {@code runtime} section supplies the runtime settings, its {@code runtime.strictEnv} the
+     * runtime's {@code runtime.strictEnv}, and {@code runtime.application} the settings of the one service entry.
+     * Without a {@code runtime.server}, the application's own {@code server.hostname}, {@code port}, {@code http2}
+     * and {@code https} are the public listener's.
      */
     private static ObjectNode wrapAsRuntime(Path file, JsonNode application) {
         ObjectNode runtime = application.path("runtime").isObject()
@@ -233,15 +220,5 @@ public final class RuntimeConfigLoader {
                     + String.join(", ", ids));
         }
         return given.get();
-    }
-
-    static RestartPolicy restartPolicy(ConfigNode node) {
-        if (node.isMissing()) {
-            return RestartPolicy.of(RestartPolicy.DEFAULT_DELAY_MILLIS);
-        }
-        if (node.json().isBoolean()) {
-            return node.json().booleanValue() ? RestartPolicy.of(RestartPolicy.DEFAULT_DELAY_MILLIS) : RestartPolicy.of(0);
-        }
-        return RestartPolicy.of(node.integer(RestartPolicy.DEFAULT_DELAY_MILLIS, 0, Integer.MAX_VALUE));
     }
 }

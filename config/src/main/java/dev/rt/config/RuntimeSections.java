@@ -1,6 +1,7 @@
 package dev.rt.config;
 
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -19,13 +20,13 @@ public record RuntimeSections(
         Optional<SchedulerClusterConfig> schedulerCluster) {
 
     public RuntimeSections {
-        java.util.Objects.requireNonNull(logger, "logger");
-        java.util.Objects.requireNonNull(metrics, "metrics");
-        java.util.Objects.requireNonNull(managementApi, "managementApi");
-        java.util.Objects.requireNonNull(httpCache, "httpCache");
-        java.util.Objects.requireNonNull(undici, "undici");
+        Objects.requireNonNull(logger, "logger");
+        Objects.requireNonNull(metrics, "metrics");
+        Objects.requireNonNull(managementApi, "managementApi");
+        Objects.requireNonNull(httpCache, "httpCache");
+        Objects.requireNonNull(undici, "undici");
         scheduler = List.copyOf(scheduler);
-        java.util.Objects.requireNonNull(schedulerCluster, "schedulerCluster");
+        Objects.requireNonNull(schedulerCluster, "schedulerCluster");
     }
 
     /** Sections without {@code schedulerCluster}. */
@@ -35,17 +36,16 @@ public record RuntimeSections(
         this(logger, metrics, managementApi, httpCache, telemetry, scheduler, undici, Optional.empty());
     }
 
-    static RuntimeSections from(com.fasterxml.jackson.databind.JsonNode config) {
-        List<SchedulerJobConfig> jobs = new java.util.ArrayList<>();
-        config.path("scheduler").forEach(job -> jobs.add(SchedulerJobConfig.from(job)));
+    static RuntimeSections from(ConfigNode config) {
+        List<SchedulerJobConfig> jobs = SchedulerJobConfig.listFrom(config.get("scheduler"));
         return new RuntimeSections(
-                LoggerConfig.from(config.path("logger")),
-                MetricsConfig.from(config.path("metrics")),
-                ManagementApiConfig.from(config.path("managementApi")),
-                HttpCacheConfig.from(config.path("httpCache")),
-                TelemetryConfig.from(config.path("telemetry")),
+                LoggerConfig.from(config.get("logger")),
+                MetricsConfig.from(config.get("metrics")),
+                ManagementApiConfig.from(config.get("managementApi")),
+                HttpCacheConfig.from(config.get("httpCache")),
+                TelemetryConfig.from(config.get("telemetry")),
                 jobs,
-                UndiciConfig.from(config.path("undici")),
-                SchedulerClusterConfig.from(config.path("schedulerCluster")));
+                UndiciConfig.from(config.get("undici")),
+                SchedulerClusterConfig.from(config.get("schedulerCluster")));
     }
 }

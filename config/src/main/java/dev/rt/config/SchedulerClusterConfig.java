@@ -1,6 +1,5 @@
 package dev.rt.config;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.net.URLDecoder;
@@ -33,15 +32,14 @@ public record SchedulerClusterConfig(String jdbcUrl, Optional<String> user, Opti
     }
 
     /** The section, when present; its connection string was checked at load ({@link #check}). */
-    public static Optional<SchedulerClusterConfig> from(JsonNode section) {
-        if (!Section.present(section)) {
+    static Optional<SchedulerClusterConfig> from(ConfigNode section) {
+        if (section.isMissing()) {
             return Optional.empty();
         }
-        String connection = Section.text(section, "connectionString", "");
-        Parsed parsed = parse(connection);
+        Parsed parsed = parse(section.get("connectionString").string(""));
         return Optional.of(new SchedulerClusterConfig(parsed.jdbcUrl, parsed.user, parsed.password,
-                Section.text(section, "name", DEFAULT_NAME),
-                Duration.ofMillis(Section.integer(section, "checkinInterval", (int) DEFAULT_CHECKIN_INTERVAL_MILLIS))));
+                section.get("name").string(DEFAULT_NAME),
+                section.get("checkinInterval").millis(DEFAULT_CHECKIN_INTERVAL_MILLIS)));
     }
 
     /** At load: a connection string rt cannot use is an error at its JSON pointer. */

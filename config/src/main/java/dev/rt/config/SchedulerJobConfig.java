@@ -1,7 +1,5 @@
 package dev.rt.config;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -48,27 +46,24 @@ public record SchedulerJobConfig(
         this(enabled, name, cron, callbackUrl, method, body, headers, maxRetry, false);
     }
 
-    public static SchedulerJobConfig from(JsonNode job) {
-        JsonNode body = Section.child(job, "body");
+    static SchedulerJobConfig from(ConfigNode job) {
+        ConfigNode body = job.get("body");
+        ConfigNode maxRetries = job.get("maxRetries").isMissing() ? job.get("maxRetry") : job.get("maxRetries");
         return new SchedulerJobConfig(
-                Section.flag(job, "enabled", true),
-                Section.requiredText(job, "name"),
-                Section.requiredText(job, "cron"),
-                Section.requiredText(job, "callbackUrl"),
-                Section.text(job, "method", DEFAULT_METHOD),
-                !Section.present(body) ? Optional.empty()
-                        : Optional.of(body.isTextual() ? body.textValue() : body.toString()),
-                Section.stringMap(Section.child(job, "headers")),
-                Section.optionalInt(job, "maxRetries").orElse(Section.integer(job, "maxRetry", DEFAULT_MAX_RETRY)),
-                Section.present(body) && body.isObject());
+                job.get("enabled").bool(true),
+                job.get("name").string(),
+                job.get("cron").string(),
+                job.get("callbackUrl").string(),
+                job.get("method").string(DEFAULT_METHOD),
+                body.isMissing() ? Optional.empty()
+                        : Optional.of(body.json().isTextual() ? body.json().textValue() : body.json().toString()),
+                job.get("headers").stringMap(),
+                (int) maxRetries.integer(DEFAULT_MAX_RETRY, 1, Integer.MAX_VALUE),
+                !body.isMissing() && body.json().isObject());
     }
 
     /** Every job of a {@code scheduler} array, in order; empty when absent. */
-    public static List<SchedulerJobConfig> listFrom(JsonNode scheduler) {
-        List<SchedulerJobConfig> jobs = new ArrayList<>();
-        if (Section.present(scheduler)) {
-            scheduler.forEach(job -> jobs.add(from(job)));
-        }
-        return List.copyOf(jobs);
+    static List<SchedulerJobConfig> listFrom(ConfigNode scheduler) {
+        return scheduler.elements().stream().map(SchedulerJobConfig::from).toList();
     }
 }

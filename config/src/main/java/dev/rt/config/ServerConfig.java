@@ -1,5 +1,6 @@
 package dev.rt.config;
 
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -11,7 +12,14 @@ public record ServerConfig(String hostname, int port, boolean http2, Optional<Ht
     public static final int DEFAULT_PORT = 3042;
 
     public ServerConfig {
-        java.util.Objects.requireNonNull(hostname, "hostname");
-        java.util.Objects.requireNonNull(https, "https");
+        Objects.requireNonNull(hostname, "hostname");
+        Objects.requireNonNull(https, "https");
+    }
+
+    static ServerConfig from(ConfigNode server) {
+        return new ServerConfig(server.get("hostname").string(DEFAULT_HOSTNAME),
+                (int) server.get("port").integer(DEFAULT_PORT, 0, 65535),
+                server.get("http2").bool(false),
+                HttpsConfig.from(server.get("https")));
     }
 }

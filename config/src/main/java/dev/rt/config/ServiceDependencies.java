@@ -38,11 +38,11 @@ public final class ServiceDependencies {
             for (ConfigNode declared : node.get("dependencies").elements()) {
                 String dependency = declared.requiredString();
                 if (dependency.equals(id)) {
-                    throw error(ErrorCode.CONFIG_DEPENDENCY_CYCLE, declared, "the service \"" + id
+                    throw declared.error(ErrorCode.CONFIG_DEPENDENCY_CYCLE, "the service \"" + id
                             + "\" depends on itself (remove this dependency)");
                 }
                 if (!dependencies.containsKey(dependency)) {
-                    throw error(ErrorCode.CONFIG_DEPENDENCY_NOT_FOUND, declared, "names no service: \"" + dependency
+                    throw declared.error(ErrorCode.CONFIG_DEPENDENCY_NOT_FOUND, "names no service: \"" + dependency
                             + "\"; the services are " + String.join(", ", dependencies.keySet())
                             + " (fix the service's dependencies, or add the missing service)");
                 }
@@ -53,7 +53,7 @@ public final class ServiceDependencies {
     private void impliedNameServices() {
         dependencies.forEach((id, needed) -> needed.stream().filter(dependency -> !dependencies.containsKey(dependency))
                 .findFirst().ifPresent(dependency -> {
-                    throw error(ErrorCode.CONFIG_DEPENDENCY_NOT_FOUND, nodes.get(id), "the service \"" + id
+                    throw nodes.get(id).error(ErrorCode.CONFIG_DEPENDENCY_NOT_FOUND, "the service \"" + id
                             + "\" calls the service \"" + dependency + "\" (its configuration file names it in clients, "
                             + "gateway or composer), which does not exist; the services are "
                             + String.join(", ", dependencies.keySet()));
@@ -62,7 +62,7 @@ public final class ServiceDependencies {
 
     private void noCycle() {
         cycle(dependencies).ifPresent(cycle -> {
-            throw error(ErrorCode.CONFIG_DEPENDENCY_CYCLE, edge(cycle.get(0), cycle.get(1)),
+            throw edge(cycle.get(0), cycle.get(1)).error(ErrorCode.CONFIG_DEPENDENCY_CYCLE,
                     "detected a cycle in the services dependencies: " + String.join(" -> ", cycle)
                             + " (remove one of these dependencies)");
         });
@@ -112,9 +112,5 @@ public final class ServiceDependencies {
         return service.get("dependencies").elements().stream()
                 .filter(declared -> declared.json().asText().equals(to))
                 .findFirst().orElse(service);
-    }
-
-    private static ConfigException error(ErrorCode code, ConfigNode at, String message) {
-        return new ConfigException(code, at.file() + ": " + at.pointer() + ": " + message);
     }
 }

@@ -1,5 +1,6 @@
 package dev.rt.config;
 
+import dev.rt.config.env.DotEnv;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -64,13 +65,14 @@ final class ServiceEntryLoader {
 
         int workers = node.get("workers").positiveInt(defaultWorkers);
         return new ServiceConfig(id, directory, id.equals(entrypoint) ? 1 : workers,
-                node.get("arguments").strings(),
+                node.get("arguments").nonBlankStrings(),
                 env,
                 node.get("nodeOptions").optionalString().map(o -> ShellWords.split(o, node.get("nodeOptions"))).orElse(List.of()),
                 preload(node.get("preload"), directory),
-                ImpliedDependencies.of(id, node.get("dependencies").strings(), processed.tree(), application.dependencies()),
-                node.has("restartOnError") ? RuntimeConfigLoader.restartPolicy(node.get("restartOnError")) : restart,
-                HealthReader.read(node.get("health"), health),
+                ImpliedDependencies.of(id, node.get("dependencies").nonBlankStrings(),
+                        ConfigNode.root(configFile, processed.tree()), application.dependencies()),
+                RestartPolicy.from(node.get("restartOnError"), restart),
+                HealthConfig.from(node.get("health"), health),
                 MeshHostHeader.of(node.get("meshHostHeader").string(MeshHostHeader.WORKER.configName())),
                 application.application());
     }

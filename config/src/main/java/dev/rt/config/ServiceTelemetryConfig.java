@@ -1,6 +1,7 @@
 package dev.rt.config;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -22,7 +23,7 @@ public record ServiceTelemetryConfig(boolean enabled, List<Instrumentation> inst
         public Instrumentation {
             Objects.requireNonNull(packageName, "packageName");
             Objects.requireNonNull(exportName, "exportName");
-            options = Section.object(options);
+            options = Objects.requireNonNull(options, "options").deepCopy();
         }
 
         /** A copy: the options cannot be changed through it. */
@@ -32,17 +33,17 @@ public record ServiceTelemetryConfig(boolean enabled, List<Instrumentation> inst
         }
     }
 
-    public static ServiceTelemetryConfig from(JsonNode telemetry) {
-        if (!Section.present(telemetry)) {
+    static ServiceTelemetryConfig from(ConfigNode telemetry) {
+        if (telemetry.isMissing()) {
             return DEFAULTS;
         }
         List<Instrumentation> instrumentations = new ArrayList<>();
-        Section.child(telemetry, "instrumentations").forEach(instrumentation -> instrumentations.add(
-                instrumentation.isObject()
-                        ? new Instrumentation(Section.requiredText(instrumentation, "package"),
-                                Section.optionalText(instrumentation, "exportName"),
-                                Section.child(instrumentation, "options"))
-                        : new Instrumentation(instrumentation.asText(), Optional.empty(), Section.object(null))));
-        return new ServiceTelemetryConfig(Section.flag(telemetry, "enabled", true), instrumentations);
+        for (ConfigNode instrumentation : telemetry.get("instrumentations").elements()) {
+            instrumentations.add(instrumentation.json().isObject()
+                    ? new Instrumentation(instrumentation.get("package").string(),
+                            instrumentation.get("exportName").optionalString(), instrumentation.get("options").object())
+                    : new Instrumentation(instrumentation.string(), Optional.empty(), JsonNodeFactory.instance.objectNode()));
+        }
+        return new ServiceTelemetryConfig(telemetry.get("enabled").bool(true), instrumentations);
     }
 }

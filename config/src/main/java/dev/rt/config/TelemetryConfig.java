@@ -1,6 +1,5 @@
 package dev.rt.config;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -74,38 +73,39 @@ public record TelemetryConfig(
         public static final Exporter CONSOLE = new Exporter(ExporterType.CONSOLE, Optional.empty(), Map.of(),
                 Optional.empty(), Protocol.HTTP);
 
-        static Exporter from(JsonNode exporter) {
-            JsonNode options = Section.child(exporter, "options");
-            String protocol = Section.optionalText(options, "transport")
-                    .orElse(Section.text(options, "protocol", "http"));
-            return new Exporter(ExporterType.of(Section.text(exporter, "type", "console")),
-                    Section.optionalText(options, "url"),
-                    Section.stringMap(Section.child(options, "headers")),
-                    Section.optionalText(options, "path"),
+        static Exporter from(ConfigNode exporter) {
+            ConfigNode options = exporter.get("options");
+            String protocol = options.get("transport").optionalString()
+                    .orElse(options.get("protocol").string("http"));
+            return new Exporter(ExporterType.of(exporter.get("type").string("console")),
+                    options.get("url").optionalString(),
+                    options.get("headers").stringMap(),
+                    options.get("path").optionalString(),
                     Protocol.valueOf(protocol.toUpperCase(Locale.ROOT)));
         }
     }
 
     /** The {@code telemetry} object, or empty when it is absent (no tracing). */
-    public static Optional<TelemetryConfig> from(JsonNode telemetry) {
-        if (!Section.present(telemetry)) {
+    static Optional<TelemetryConfig> from(ConfigNode telemetry) {
+        if (telemetry.isMissing()) {
             return Optional.empty();
         }
         List<Skip> skip = new ArrayList<>();
-        Section.child(telemetry, "skip").forEach(operation -> skip.add(
-                new Skip(Section.optionalText(operation, "method"), Section.optionalText(operation, "path"))));
+        for (ConfigNode operation : telemetry.get("skip").elements()) {
+            skip.add(new Skip(operation.get("method").optionalString(), operation.get("path").optionalString()));
+        }
         List<Exporter> exporters = new ArrayList<>();
-        JsonNode exporter = Section.child(telemetry, "exporter");
-        if (exporter.isArray()) {
-            exporter.forEach(element -> exporters.add(Exporter.from(element)));
-        } else if (Section.present(exporter)) {
+        ConfigNode exporter = telemetry.get("exporter");
+        if (exporter.json().isArray()) {
+            exporter.elements().forEach(element -> exporters.add(Exporter.from(element)));
+        } else if (!exporter.isMissing()) {
             exporters.add(Exporter.from(exporter));
         } else {
             exporters.add(Exporter.CONSOLE);
         }
-        String name = Section.optionalText(telemetry, "serviceName")
-                .orElseGet(() -> Section.requiredText(telemetry, "applicationName"));
-        return Optional.of(new TelemetryConfig(name, Section.optionalText(telemetry, "version"), skip, exporters,
-                Section.flag(telemetry, "diagLogger", false)));
+        String name = telemetry.get("serviceName").optionalString()
+                .orElseGet(() -> telemetry.get("applicationName").string());
+        return Optional.of(new TelemetryConfig(name, telemetry.get("version").optionalString(), skip, exporters,
+                telemetry.get("diagLogger").bool(false)));
     }
 }

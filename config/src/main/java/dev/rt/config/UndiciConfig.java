@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.OptionalLong;
 
 /**
  * {@code undici}: options of the HTTP client dispatcher every worker uses for outgoing calls, and the
@@ -46,7 +47,7 @@ public record UndiciConfig(
     public record Interceptor(String module, JsonNode options) {
         public Interceptor {
             Objects.requireNonNull(module, "module");
-            options = Section.object(options);
+            options = Objects.requireNonNull(options, "options").deepCopy();
         }
 
         /** A copy: the options cannot be changed through it. */
@@ -61,21 +62,32 @@ public record UndiciConfig(
         }
     }
 
+    /** An {@code undici} section given on its own; errors name {@code /undici/...}. */
     public static UndiciConfig from(JsonNode undici) {
-        if (!Section.present(undici)) {
+        return from(ConfigNode.section("undici", undici));
+    }
+
+    static UndiciConfig from(ConfigNode undici) {
+        if (undici.isMissing()) {
             return DEFAULTS;
         }
         List<Interceptor> interceptors = new ArrayList<>();
-        Section.child(undici, "interceptors").forEach(interceptor -> interceptors.add(
-                new Interceptor(Section.requiredText(interceptor, "module"), Section.child(interceptor, "options"))));
+        for (ConfigNode interceptor : undici.get("interceptors").elements()) {
+            interceptors.add(new Interceptor(interceptor.get("module").string(), interceptor.get("options").object()));
+        }
         return new UndiciConfig(
-                Section.optionalMillis(undici, "keepAliveTimeout"),
-                Section.optionalMillis(undici, "keepAliveMaxTimeout"),
-                Section.optionalInt(undici, "connections"),
-                Section.optionalInt(undici, "pipelining"),
-                Section.optionalMillis(undici, "headersTimeout"),
-                Section.optionalMillis(undici, "bodyTimeout"),
-                Section.optionalMillis(undici, "connectTimeout"),
+                undici.get("keepAliveTimeout").optionalMillis(),
+                undici.get("keepAliveMaxTimeout").optionalMillis(),
+                optionalInt(undici.get("connections"), 1),
+                optionalInt(undici.get("pipelining"), 0),
+                undici.get("headersTimeout").optionalMillis(),
+                undici.get("bodyTimeout").optionalMillis(),
+                undici.get("connectTimeout").optionalMillis(),
                 interceptors);
+    }
+
+    private static OptionalInt optionalInt(ConfigNode count, int min) {
+        OptionalLong value = count.optionalInteger(min, Integer.MAX_VALUE);
+        return value.isPresent() ? OptionalInt.of((int) value.getAsLong()) : OptionalInt.empty();
     }
 }

@@ -12,12 +12,12 @@ import java.nio.file.Path;
  * The text of a configuration or {@code .env} file. Bytes that are not UTF-8 are refused with their line and column,
  * rather than silently replaced (as a plain {@code new String} would) or reported at a wrong place by a parser.
  */
-final class Utf8Text {
+public final class Utf8Text {
     private Utf8Text() {
     }
 
     /** @param refusal what the message says could not be done, for example {@code cannot parse YAML} */
-    static String decode(Path file, byte[] bytes, String refusal) {
+    public static String decode(Path file, byte[] bytes, String refusal) {
         CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
                 .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
         ByteBuffer in = ByteBuffer.wrap(bytes);

@@ -1,6 +1,5 @@
 package dev.rt.config;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.FileSystems;
 import java.nio.file.Path;
 import java.nio.file.PathMatcher;
@@ -21,18 +20,15 @@ public record WatchConfig(boolean enabled, List<String> allow, List<String> igno
         ignore = List.copyOf(ignore);
     }
 
-    static WatchConfig from(JsonNode watch) {
-        if (!Section.present(watch)) {
+    /** A {@code watch} value; {@link #DEFAULTS} when it is absent. {@code null} globs are no rule. */
+    static WatchConfig from(ConfigNode watch) {
+        if (watch.isMissing()) {
             return DEFAULTS;
         }
-        if (!watch.isObject()) {
-            return new WatchConfig(Section.flag(watch, true), List.of(), List.of());
+        if (!watch.json().isObject()) {
+            return new WatchConfig(watch.bool(true), List.of(), List.of());
         }
-        return new WatchConfig(Section.flag(watch, "enabled", true), globs(watch.path("allow")), globs(watch.path("ignore")));
-    }
-
-    private static List<String> globs(JsonNode list) {
-        return list.isArray() ? Section.strings(list) : List.of();
+        return new WatchConfig(watch.get("enabled").bool(true), watch.get("allow").strings(), watch.get("ignore").strings());
     }
 
     /** Whether a change to {@code relative} (a path relative to a watched directory) restarts the service. */
@@ -49,10 +45,5 @@ public record WatchConfig(boolean enabled, List<String> allow, List<String> igno
             }
         }
         return false;
-    }
-
-    /** The {@code watch} of a service configuration tree; {@link #DEFAULTS} without one. */
-    static WatchConfig of(JsonNode applicationTree) {
-        return from(applicationTree.get("watch"));
     }
 }

@@ -3,6 +3,7 @@ package dev.rt.config;
 import static dev.rt.config.BundledSchemas.parse;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.MissingNode;
 import java.util.List;
 import java.util.Optional;
@@ -10,6 +11,10 @@ import java.util.OptionalInt;
 import org.junit.jupiter.api.Test;
 
 class AutoloadConfigTest {
+    private static Optional<AutoloadConfig> autoload(JsonNode autoload) {
+        return AutoloadConfig.from(ConfigNode.section("autoload", autoload));
+    }
+
 
     private static final String AUTOLOAD = """
             {"path": "packages", "exclude": ["docs"],
@@ -20,12 +25,12 @@ class AutoloadConfigTest {
 
     @Test
     void absentIsEmpty() {
-        assertThat(AutoloadConfig.from(MissingNode.getInstance())).isEmpty();
+        assertThat(autoload(MissingNode.getInstance())).isEmpty();
     }
 
     @Test
     void pathExcludeAndMappingsAreRead() {
-        AutoloadConfig autoload = AutoloadConfig.from(parse(AUTOLOAD)).orElseThrow();
+        AutoloadConfig autoload = autoload(parse(AUTOLOAD)).orElseThrow();
 
         assertThat(autoload.path()).isEqualTo("packages");
         assertThat(autoload.excludes("docs")).isTrue();
@@ -43,21 +48,21 @@ class AutoloadConfigTest {
 
     @Test
     void onlyPathGivesNoExclusionsOrMappings() {
-        AutoloadConfig autoload = AutoloadConfig.from(parse("{\"path\": \"web\"}")).orElseThrow();
+        AutoloadConfig autoload = autoload(parse("{\"path\": \"web\"}")).orElseThrow();
 
         assertThat(autoload).isEqualTo(new AutoloadConfig("web", List.of(), java.util.Map.of()));
     }
 
     @Test
     void unmappedDirectoryBecomesAServiceNamedAfterIt() {
-        AutoloadConfig autoload = AutoloadConfig.from(parse(AUTOLOAD)).orElseThrow();
+        AutoloadConfig autoload = autoload(parse(AUTOLOAD)).orElseThrow();
 
         assertThat(autoload.serviceEntry("api")).isEqualTo(parse("{\"id\": \"api\", \"path\": \"packages/api\"}"));
     }
 
     @Test
     void mappedDirectoryBecomesAServiceEntryThatValidates() {
-        AutoloadConfig autoload = AutoloadConfig.from(parse(AUTOLOAD)).orElseThrow();
+        AutoloadConfig autoload = autoload(parse(AUTOLOAD)).orElseThrow();
 
         assertThat(autoload.serviceEntry("billing-svc")).isEqualTo(parse("""
                 {"id": "billing", "path": "packages/billing-svc", "config": "rt.yml", "useHttp": true, "workers": 2,

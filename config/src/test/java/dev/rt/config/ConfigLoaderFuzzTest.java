@@ -14,6 +14,7 @@ import com.fasterxml.jackson.databind.node.LongNode;
 import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
+import dev.rt.config.schema.SchemaCatalog;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.math.BigDecimal;

@@ -37,7 +37,7 @@ class GoldenConfigTest {
             "duplicate-service-id", "bad-service-id", "dotenv-malformed", "service-config-unknown-key", "unusable-path",
             "classpath-invalid-glob", "service-config-is-a-runtime", "duplicate-key", "dependency-not-found",
             "dependency-cycle", "dependency-on-itself", "envfile-is-a-directory", "service-path-is-a-file",
-            "java-build-and-main");
+            "java-build-and-main", "section-integer-beyond-int");
 
     static Stream<GoldenCase> validCases() {
         return GoldenCase.all("valid");

@@ -3,6 +3,7 @@ package dev.rt.config;
 import static dev.rt.config.BundledSchemas.parse;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.MissingNode;
 import java.util.List;
 import java.util.Optional;
@@ -10,16 +11,20 @@ import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
 
 class HttpCacheConfigTest {
+    private static HttpCacheConfig httpCache(JsonNode httpCache) {
+        return HttpCacheConfig.from(ConfigNode.section("httpCache", httpCache));
+    }
+
 
     @Test
     void absentOrFalseIsOff() {
-        assertThat(HttpCacheConfig.from(MissingNode.getInstance())).isEqualTo(HttpCacheConfig.DISABLED);
-        assertThat(HttpCacheConfig.from(parse("false")).enabled()).isFalse();
+        assertThat(httpCache(MissingNode.getInstance())).isEqualTo(HttpCacheConfig.DISABLED);
+        assertThat(httpCache(parse("false")).enabled()).isFalse();
     }
 
     @Test
     void trueCachesGetAndHeadInMemory() {
-        HttpCacheConfig cache = HttpCacheConfig.from(parse("true"));
+        HttpCacheConfig cache = httpCache(parse("true"));
 
         assertThat(cache.enabled()).isTrue();
         assertThat(cache.store()).isEmpty();
@@ -29,7 +34,7 @@ class HttpCacheConfigTest {
 
     @Test
     void objectIsReadAsWritten() {
-        HttpCacheConfig cache = HttpCacheConfig.from(parse("""
+        HttpCacheConfig cache = httpCache(parse("""
                 {"store": "./store.js", "methods": ["GET"], "cacheTagsHeader": "X-Cache-Tags",
                  "maxCount": 100, "maxSize": 1048576, "maxEntrySize": 4096}
                 """));
@@ -40,6 +45,6 @@ class HttpCacheConfigTest {
 
     @Test
     void objectWithoutMethodsCachesGetAndHead() {
-        assertThat(HttpCacheConfig.from(parse("{\"maxCount\": 10}")).methods()).containsExactly("GET", "HEAD");
+        assertThat(httpCache(parse("{\"maxCount\": 10}")).methods()).containsExactly("GET", "HEAD");
     }
 }

@@ -3,22 +3,27 @@ package dev.rt.config;
 import static dev.rt.config.BundledSchemas.parse;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.MissingNode;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class HttpsConfigTest {
+    private static java.util.Optional<HttpsConfig> https(JsonNode https) {
+        return HttpsConfig.from(ConfigNode.section("https", https));
+    }
+
     private static final String PEM = "-----BEGIN PRIVATE KEY-----\nMIIE\n-----END PRIVATE KEY-----\n";
 
     @Test
     void absentMeansNoTls() {
-        assertThat(HttpsConfig.from(MissingNode.getInstance())).isEmpty();
+        assertThat(https(MissingNode.getInstance())).isEmpty();
     }
 
     @Test
     void inlinePemAndPathsAreDistinguished() {
-        HttpsConfig https = HttpsConfig.from(parse("{\"allowHTTP1\": true, \"key\": " + BundledSchemas.JSON.valueToTree(PEM)
+        HttpsConfig https = https(parse("{\"allowHTTP1\": true, \"key\": " + BundledSchemas.JSON.valueToTree(PEM)
                 + ", \"cert\": {\"path\": \"tls/cert.pem\"}}")).orElseThrow();
 
         assertThat(https.allowHTTP1()).isTrue();
@@ -28,7 +33,7 @@ class HttpsConfigTest {
 
     @Test
     void arraysGiveSeveralKeysAndCerts() {
-        HttpsConfig https = HttpsConfig.from(parse("""
+        HttpsConfig https = https(parse("""
                 {"allowHTTP1": false, "key": [{"path": "a.key"}, {"path": "b.key"}], "cert": ["CERT-A", {"path": "b.crt"}]}
                 """)).orElseThrow();
 

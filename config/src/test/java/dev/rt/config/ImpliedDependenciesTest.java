@@ -3,6 +3,7 @@ package dev.rt.config;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -14,13 +15,16 @@ class ImpliedDependenciesTest {
         var service = JSON.readTree("{\"clients\": [{\"serviceId\": \"b\"}, {\"serviceId\": \"c\"}, {\"url\": \"http://x\"},"
                 + " {\"serviceId\": \"self\"}]}");
 
-        assertThat(ImpliedDependencies.of("self", List.of("a", "z"), service, List.of("d", "a", "self")))
+        assertThat(ImpliedDependencies.of("self", List.of("a", "z"), ConfigNode.root(Path.of("rt.json"), service),
+                List.of("d", "a", "self")))
                 .containsExactly("a", "z", "b", "c", "d");
     }
 
     @Test
     void aServiceWithoutClientsDependsOnWhatItDeclares() throws Exception {
-        assertThat(ImpliedDependencies.of("api", List.of("db"), JSON.readTree("{\"java\": {}}"), List.of()))
+        ConfigNode service = ConfigNode.root(Path.of("rt.json"), JSON.readTree("{\"java\": {}}"));
+
+        assertThat(ImpliedDependencies.of("api", List.of("db"), service, List.of()))
                 .containsExactly("db");
     }
 }

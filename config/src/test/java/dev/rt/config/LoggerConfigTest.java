@@ -13,7 +13,7 @@ class LoggerConfigTest {
 
     @Test
     void absentLogsInfoToStandardOutput() {
-        LoggerConfig logger = LoggerConfig.from(MissingNode.getInstance());
+        LoggerConfig logger = LoggerConfig.from(ConfigNode.section("logger", MissingNode.getInstance()));
 
         assertThat(logger).isEqualTo(LoggerConfig.defaults());
         assertThat(logger.level()).isEqualTo("info");

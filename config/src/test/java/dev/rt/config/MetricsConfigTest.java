@@ -3,23 +3,28 @@ package dev.rt.config;
 import static dev.rt.config.BundledSchemas.parse;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.MissingNode;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 class MetricsConfigTest {
+    private static MetricsConfig metrics(JsonNode metrics) {
+        return MetricsConfig.from(ConfigNode.section("metrics", metrics));
+    }
+
 
     @Test
     void absentOrFalseStartsNoServer() {
-        assertThat(MetricsConfig.from(MissingNode.getInstance())).isEqualTo(MetricsConfig.DISABLED);
-        assertThat(MetricsConfig.from(null)).isEqualTo(MetricsConfig.DISABLED);
-        assertThat(MetricsConfig.from(parse("false"))).isEqualTo(MetricsConfig.DISABLED);
+        assertThat(metrics(MissingNode.getInstance())).isEqualTo(MetricsConfig.DISABLED);
+        assertThat(metrics(null)).isEqualTo(MetricsConfig.DISABLED);
+        assertThat(metrics(parse("false"))).isEqualTo(MetricsConfig.DISABLED);
         assertThat(MetricsConfig.DISABLED.startsServer()).isFalse();
     }
 
     @Test
     void trueServesMetricsAndProbesWithDefaults() {
-        MetricsConfig metrics = MetricsConfig.from(parse("true"));
+        MetricsConfig metrics = metrics(parse("true"));
 
         assertThat(metrics).isEqualTo(MetricsConfig.DEFAULTS);
         assertThat(metrics.enabled()).isTrue();
@@ -33,7 +38,7 @@ class MetricsConfigTest {
 
     @Test
     void objectWithDefaultsAppliedIsReadAsWritten() {
-        MetricsConfig metrics = MetricsConfig.from(parse("""
+        MetricsConfig metrics = metrics(parse("""
                 {"enabled": true, "hostname": "127.0.0.1", "port": 9191, "endpoint": "/prom",
                  "auth": {"username": "prom", "password": "s3cret"},
                  "readiness": {"endpoint": "/readyz", "success": {"statusCode": 204, "body": ""},
@@ -50,25 +55,27 @@ class MetricsConfigTest {
 
     @Test
     void enabledFromAPlaceholderStringIsABoolean() {
-        assertThat(MetricsConfig.from(parse("{\"enabled\": \"false\"}")).enabled()).isFalse();
-        assertThat(MetricsConfig.from(parse("{\"enabled\": \"\"}")).enabled()).isFalse();
-        assertThat(MetricsConfig.from(parse("{\"enabled\": \"TRUE\"}")).enabled()).isTrue();
+        assertThat(metrics(parse("{\"enabled\": \"false\"}")).enabled()).isFalse();
+        assertThat(metrics(parse("{\"enabled\": \"\"}")).enabled()).isFalse();
+        assertThat(metrics(parse("{\"enabled\": \"TRUE\"}")).enabled()).isTrue();
     }
 
     @Test
     void disabledMetricsStillServeTheProbes() {
-        MetricsConfig metrics = MetricsConfig.from(parse("{\"enabled\": false}"));
+        MetricsConfig metrics = metrics(parse("{\"enabled\": false}"));
 
         assertThat(metrics.enabled()).isFalse();
         assertThat(metrics.startsServer()).isTrue();
-        assertThat(MetricsConfig.from(parse("{\"enabled\": false, \"readiness\": false, \"liveness\": false}"))
+        assertThat(metrics(parse("{\"enabled\": false, \"readiness\": false, \"liveness\": false}"))
                 .startsServer()).isFalse();
     }
 
     @Test
     void probeObjectMissingPartsFallsBackToDefaults() {
-        assertThat(ProbeConfig.from(parse("{\"fail\": {\"statusCode\": 503}}"), ProbeConfig.READINESS_ENDPOINT))
+        assertThat(ProbeConfig.from(ConfigNode.section("readiness", parse("{\"fail\": {\"statusCode\": 503}}")),
+                ProbeConfig.READINESS_ENDPOINT))
                 .isEqualTo(new ProbeConfig(true, "/ready", 200, "OK", 503, "ERR"));
-        assertThat(ProbeConfig.from(parse("\"false\""), ProbeConfig.LIVENESS_ENDPOINT).enabled()).isFalse();
+        assertThat(ProbeConfig.from(ConfigNode.section("liveness", parse("\"false\"")), ProbeConfig.LIVENESS_ENDPOINT).enabled())
+                .isFalse();
     }
 }

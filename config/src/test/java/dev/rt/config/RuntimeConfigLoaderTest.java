@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -103,6 +104,20 @@ class RuntimeConfigLoaderTest {
         assertThat(yaml.services()).isEqualTo(toml.services());
         assertThat(yaml.service("back").orElseThrow().workers()).isEqualTo(2);
         assertThat(yaml.service("api").orElseThrow().workers()).as("the entrypoint runs one worker").isEqualTo(1);
+    }
+
+    @Test
+    void aServiceHealthOverridesTheRuntimeHealthKeyByKey() throws IOException {
+        write("rt.json", "{\"entrypoint\": \"api\", \"health\": {\"maxHeapTotal\": \"1G\", \"maxELU\": 0.9},"
+                + " \"services\": [{\"id\": \"api\", \"path\": \"" + probe() + "\", \"health\": {\"interval\": 1000,"
+                + " \"gracePeriod\": 500, \"maxUnhealthyChecks\": 2, \"maxELU\": 0.6, \"maxYoungGeneration\": \"256M\"}},"
+                + " {\"id\": \"back\", \"path\": \"" + probe() + "\"}]}");
+        RuntimeConfig config = load(Map.of());
+
+        assertThat(config.service("api").orElseThrow().health()).isEqualTo(new HealthConfig(true, Duration.ofSeconds(1),
+                Duration.ofMillis(500), 2, 0.6, 0.99, 1L << 30, OptionalLong.of(256L << 20)));
+        assertThat(config.service("back").orElseThrow().health()).isEqualTo(new HealthConfig(true, Duration.ofSeconds(30),
+                Duration.ofSeconds(30), 10, 0.9, 0.99, 1L << 30, OptionalLong.empty()));
     }
 
     @Test

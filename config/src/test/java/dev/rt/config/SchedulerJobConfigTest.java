@@ -3,16 +3,20 @@ package dev.rt.config;
 import static dev.rt.config.BundledSchemas.parse;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.MissingNode;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 class SchedulerJobConfigTest {
+    private static SchedulerJobConfig job(JsonNode job) {
+        return SchedulerJobConfig.from(ConfigNode.section("scheduler", job));
+    }
 
     @Test
     void jobWithDefaultsAppliedIsReadAsWritten() {
-        SchedulerJobConfig job = SchedulerJobConfig.from(parse("""
+        SchedulerJobConfig job = job(parse("""
                 {"enabled": true, "name": "nightly", "cron": "0 3 * * *", "callbackUrl": "http://api.rt.local/nightly",
                  "method": "POST", "body": "run", "headers": {"x-job": "nightly", "x-try": 1}, "maxRetry": 5}
                 """));
@@ -23,18 +27,18 @@ class SchedulerJobConfigTest {
 
     @Test
     void objectBodyIsSentAsJson() {
-        SchedulerJobConfig job = SchedulerJobConfig.from(parse(
+        SchedulerJobConfig job = job(parse(
                 "{\"name\": \"n\", \"cron\": \"* * * * *\", \"callbackUrl\": \"u\", \"body\": {\"full\": true, \"n\": [1, 2]}}"));
 
         assertThat(job.body()).contains("{\"full\":true,\"n\":[1,2]}");
         assertThat(job.jsonBody()).isTrue();
-        assertThat(SchedulerJobConfig.from(parse("{\"name\": \"n\", \"cron\": \"* * * * *\", \"callbackUrl\": \"u\","
+        assertThat(job(parse("{\"name\": \"n\", \"cron\": \"* * * * *\", \"callbackUrl\": \"u\","
                 + " \"body\": \"{}\"}")).jsonBody()).isFalse();
     }
 
     @Test
-    void missingOptionalFieldsTakeSpecDefaults() {
-        SchedulerJobConfig job = SchedulerJobConfig.from(parse("{\"name\": \"n\", \"cron\": \"* * * * *\", \"callbackUrl\": \"u\"}"));
+    void missingOptionalFieldsTakeTheDocumentedDefaults() {
+        SchedulerJobConfig job = job(parse("{\"name\": \"n\", \"cron\": \"* * * * *\", \"callbackUrl\": \"u\"}"));
 
         assertThat(job.enabled()).isTrue();
         assertThat(job.method()).isEqualTo("GET");
@@ -45,7 +49,7 @@ class SchedulerJobConfigTest {
 
     @Test
     void maxRetriesAliasWinsOverTheDefaultedMaxRetry() {
-        SchedulerJobConfig job = SchedulerJobConfig.from(parse(
+        SchedulerJobConfig job = job(parse(
                 "{\"name\": \"n\", \"cron\": \"* * * * *\", \"callbackUrl\": \"u\", \"maxRetry\": 3, \"maxRetries\": 7}"));
 
         assertThat(job.maxRetry()).isEqualTo(7);
@@ -53,7 +57,7 @@ class SchedulerJobConfigTest {
 
     @Test
     void enabledFromAPlaceholderStringIsABoolean() {
-        SchedulerJobConfig job = SchedulerJobConfig.from(parse(
+        SchedulerJobConfig job = job(parse(
                 "{\"name\": \"n\", \"cron\": \"* * * * *\", \"callbackUrl\": \"u\", \"enabled\": \"false\"}"));
 
         assertThat(job.enabled()).isFalse();
@@ -61,9 +65,9 @@ class SchedulerJobConfigTest {
 
     @Test
     void listKeepsTheConfiguredOrder() {
-        assertThat(SchedulerJobConfig.listFrom(parse("""
+        assertThat(SchedulerJobConfig.listFrom(ConfigNode.section("scheduler", parse("""
                 [{"name": "a", "cron": "* * * * *", "callbackUrl": "u"}, {"name": "b", "cron": "* * * * *", "callbackUrl": "u"}]
-                """))).extracting(SchedulerJobConfig::name).containsExactly("a", "b");
-        assertThat(SchedulerJobConfig.listFrom(MissingNode.getInstance())).isEmpty();
+                """)))).extracting(SchedulerJobConfig::name).containsExactly("a", "b");
+        assertThat(SchedulerJobConfig.listFrom(ConfigNode.section("scheduler", MissingNode.getInstance()))).isEmpty();
     }
 }

@@ -10,10 +10,14 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /**
- * The schema defaults, applied by the validator's own walker (independent of rt's loader), give the records
- * SPEC's defaults: the records and the schema agree.
+ * The schema defaults, applied by the validator's own walker (independent of rt's loader), read into the records
+ * give the values the records fall back to when a setting is absent: the records and the schema agree.
  */
 class SchemaDefaultsAppliedConfigTest {
+    private static ConfigNode section(JsonNode config, String key) {
+        return ConfigNode.section(key, config.get(key));
+    }
+
 
     private static JsonNode withDefaults(String kind, String json) {
         JsonNode instance = BundledSchemas.parse(json);
@@ -24,7 +28,7 @@ class SchemaDefaultsAppliedConfigTest {
     }
 
     @Test
-    void minimalRuntimeGetsSpecDefaults() {
+    void minimalRuntimeGetsTheDocumentedDefaults() {
         JsonNode config = withDefaults("runtime", "{\"services\": [{\"id\": \"api\", \"path\": \"api\"}]}");
 
         assertThat(config.get("workers").asInt()).isEqualTo(1);
@@ -58,25 +62,25 @@ class SchemaDefaultsAppliedConfigTest {
                 """);
 
         assertThat(config.at("/services/0/health").size()).as("service health overrides get no defaults").isEqualTo(1);
-        assertThat(MetricsConfig.from(config.get("metrics"))).isEqualTo(MetricsConfig.DEFAULTS);
+        assertThat(MetricsConfig.from(section(config, "metrics"))).isEqualTo(MetricsConfig.DEFAULTS);
         assertThat(config.at("/metrics/readiness").asBoolean()).isTrue();
-        assertThat(ManagementApiConfig.from(config.get("managementApi"))).isEqualTo(ManagementApiConfig.DEFAULTS);
+        assertThat(ManagementApiConfig.from(section(config, "managementApi"))).isEqualTo(ManagementApiConfig.DEFAULTS);
         assertThat(config.at("/managementApi/logs/maxSize").asInt()).isEqualTo(200);
-        assertThat(HttpCacheConfig.from(config.get("httpCache"))).isEqualTo(HttpCacheConfig.DEFAULTS);
+        assertThat(HttpCacheConfig.from(section(config, "httpCache"))).isEqualTo(HttpCacheConfig.DEFAULTS);
         assertThat(config.at("/httpCache/methods")).isEqualTo(BundledSchemas.parse("[\"GET\", \"HEAD\"]"));
 
-        LoggerConfig logger = LoggerConfig.from(config.get("logger"));
+        LoggerConfig logger = LoggerConfig.from(section(config, "logger"));
         assertThat(config.at("/logger/level").asText()).isEqualTo("info");
         assertThat(config.at("/logger/messageKey").asText()).isEqualTo("msg");
         assertThat(config.at("/logger/captureStdio").asBoolean()).isFalse();
         assertThat(logger.redact()).contains(new LoggerConfig.Redact(List.of("a"), "[redacted]"));
 
-        SchedulerJobConfig job = SchedulerJobConfig.from(config.at("/scheduler/0"));
+        SchedulerJobConfig job = SchedulerJobConfig.from(section(config, "scheduler").elements().get(0));
         assertThat(job).isEqualTo(new SchedulerJobConfig(true, "n", "* * * * *", "http://api.rt.local/", "GET",
                 Optional.empty(), java.util.Map.of(), 3));
         assertThat(config.at("/scheduler/0/maxRetry").asInt()).isEqualTo(3);
 
-        TelemetryConfig telemetry = TelemetryConfig.from(config.get("telemetry")).orElseThrow();
+        TelemetryConfig telemetry = TelemetryConfig.from(section(config, "telemetry")).orElseThrow();
         assertThat(config.at("/telemetry/exporter/type").asText()).isEqualTo("console");
         assertThat(telemetry.exporters()).containsExactly(TelemetryConfig.Exporter.CONSOLE);
     }
@@ -91,12 +95,12 @@ class SchemaDefaultsAppliedConfigTest {
         assertThat(config.at("/metrics/readiness")).isEqualTo(BundledSchemas.parse(
                 "{\"endpoint\": \"/ready\", \"success\": {\"statusCode\": 200, \"body\": \"OK\"}, "
                         + "\"fail\": {\"statusCode\": 500, \"body\": \"ERR\"}}"));
-        assertThat(MetricsConfig.from(config.get("metrics")).liveness())
+        assertThat(MetricsConfig.from(section(config, "metrics")).liveness())
                 .isEqualTo(new ProbeConfig(true, "/status", 200, "OK", 500, "down"));
     }
 
     @Test
-    void applicationSectionsGetSpecDefaults() {
+    void applicationSectionsGetTheDocumentedDefaults() {
         JsonNode service = withDefaults("service", """
                 {"service": {"openapi": {}}, "server": {"healthCheck": {}},
                  "telemetry": {"applicationName": "a", "exporter": {"type": "otlp", "options": {"url": "http://c:4318/v1/traces"}}}}

@@ -110,7 +110,10 @@ class SchemaDocumentsTest {
         }
     }
 
-    /** Objects that accept any key are exactly the free-form ones SPEC names; every other object is closed. */
+    /**
+     * Objects that accept any key are exactly the free-form ones: variables, headers, options handed to a module as
+     * they are, level and mapping tables, pass-through server settings. Every other object is closed.
+     */
     @Test
     void onlyTheFreeFormObjectsAcceptUnknownKeys() {
         Set<String> open = new TreeSet<>();

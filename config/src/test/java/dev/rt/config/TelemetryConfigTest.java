@@ -3,6 +3,7 @@ package dev.rt.config;
 import static dev.rt.config.BundledSchemas.parse;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.MissingNode;
 import dev.rt.config.TelemetryConfig.Exporter;
 import dev.rt.config.TelemetryConfig.ExporterType;
@@ -12,15 +13,23 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 class TelemetryConfigTest {
+    private static Optional<TelemetryConfig> telemetry(JsonNode telemetry) {
+        return TelemetryConfig.from(ConfigNode.section("telemetry", telemetry));
+    }
+
+    private static ServiceTelemetryConfig serviceTelemetry(JsonNode telemetry) {
+        return ServiceTelemetryConfig.from(ConfigNode.section("telemetry", telemetry));
+    }
+
 
     @Test
     void absentMeansNoTracing() {
-        assertThat(TelemetryConfig.from(MissingNode.getInstance())).isEmpty();
+        assertThat(telemetry(MissingNode.getInstance())).isEmpty();
     }
 
     @Test
     void runtimeFormIsNamedByServiceName() {
-        TelemetryConfig telemetry = TelemetryConfig.from(parse("""
+        TelemetryConfig telemetry = telemetry(parse("""
                 {"serviceName": "shop", "version": "1.2.3", "skip": [{"method": "GET", "path": "/health"}, {"path": "/metrics"}],
                  "exporter": [{"type": "otlp", "options": {"url": "http://collector:4318/v1/traces", "headers": {"x-key": "k"}}},
                               {"type": "console"}]}
@@ -39,7 +48,7 @@ class TelemetryConfigTest {
 
     @Test
     void applicationFormIsNamedByApplicationNameAndHasFileAndGrpc() {
-        TelemetryConfig telemetry = TelemetryConfig.from(parse("""
+        TelemetryConfig telemetry = telemetry(parse("""
                 {"applicationName": "api", "diagLogger": true,
                  "exporter": [{"type": "file", "options": {"path": "spans.json"}},
                               {"type": "otlp", "options": {"url": "http://collector:4317", "protocol": "grpc"}}]}
@@ -54,7 +63,7 @@ class TelemetryConfigTest {
 
     @Test
     void transportAliasWinsOverTheDefaultedProtocol() {
-        TelemetryConfig telemetry = TelemetryConfig.from(parse("""
+        TelemetryConfig telemetry = telemetry(parse("""
                 {"applicationName": "api",
                  "exporter": {"type": "otlp", "options": {"url": "http://c:4317", "protocol": "http", "transport": "grpc"}}}
                 """)).orElseThrow();
@@ -64,15 +73,15 @@ class TelemetryConfigTest {
 
     @Test
     void noExporterMeansConsole() {
-        assertThat(TelemetryConfig.from(parse("{\"serviceName\": \"shop\"}")).orElseThrow().exporters())
+        assertThat(telemetry(parse("{\"serviceName\": \"shop\"}")).orElseThrow().exporters())
                 .containsExactly(Exporter.CONSOLE);
     }
 
     @Test
     void serviceEntryTelemetryIsEnabledUnlessTurnedOff() {
-        assertThat(ServiceTelemetryConfig.from(MissingNode.getInstance())).isEqualTo(ServiceTelemetryConfig.DEFAULTS);
-        assertThat(ServiceTelemetryConfig.from(parse("{\"enabled\": \"false\"}")).enabled()).isFalse();
-        ServiceTelemetryConfig service = ServiceTelemetryConfig.from(parse("""
+        assertThat(serviceTelemetry(MissingNode.getInstance())).isEqualTo(ServiceTelemetryConfig.DEFAULTS);
+        assertThat(serviceTelemetry(parse("{\"enabled\": \"false\"}")).enabled()).isFalse();
+        ServiceTelemetryConfig service = serviceTelemetry(parse("""
                 {"enabled": true, "instrumentations": ["jdbc", {"package": "http", "exportName": "Http", "options": {"a": 1}}]}
                 """));
         assertThat(service.instrumentations()).extracting(ServiceTelemetryConfig.Instrumentation::packageName)

@@ -14,7 +14,7 @@ class UndiciConfigTest {
 
     @Test
     void absentLeavesEveryClientDefault() {
-        assertThat(UndiciConfig.from(MissingNode.getInstance())).isEqualTo(UndiciConfig.DEFAULTS);
+        assertThat(UndiciConfig.from(ConfigNode.section("undici", MissingNode.getInstance()))).isEqualTo(UndiciConfig.DEFAULTS);
         assertThat(UndiciConfig.from(parse("{}"))).isEqualTo(UndiciConfig.DEFAULTS);
     }
 

@@ -10,12 +10,12 @@ class WatchConfigTest {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private static WatchConfig watch(String json) throws Exception {
-        return WatchConfig.of(JSON.readTree("{\"watch\": " + json + "}"));
+        return WatchConfig.from(ConfigNode.section("watch", JSON.readTree(json)));
     }
 
     @Test
     void withoutASettingEveryFileCountsAndFalseOrEnabledFalseTurnsItOff() throws Exception {
-        assertThat(WatchConfig.of(JSON.readTree("{}"))).isEqualTo(WatchConfig.DEFAULTS);
+        assertThat(WatchConfig.from(ConfigNode.section("watch", null))).isEqualTo(WatchConfig.DEFAULTS);
         assertThat(WatchConfig.DEFAULTS.counts(Path.of("lib/app.jar"))).isTrue();
         assertThat(watch("false").enabled()).isFalse();
         assertThat(watch("\"0\"").enabled()).isFalse();

@@ -52,6 +52,20 @@ public interface Kind {
     }
 
     /**
+     * Options the JVM of each worker of this configuration needs on its command line, because they must hold before
+     * any of the application's classes load ({@code --add-opens}, {@code --add-exports},
+     * {@code --enable-native-access}, {@code -D...}): the supervisor asks each time it starts a worker and puts them
+     * after rt's own options and before the service's own JVM options, which may override them. The supervisor and
+     * its workers run the same {@code java}, so the kind may judge what that JVM accepts by
+     * {@link Runtime#version()} and {@link ModuleLayer#boot()}. None by default.
+     *
+     * @throws KindException when the configuration cannot run, naming what is wrong with its JSON pointer
+     */
+    default List<String> jvmOptions(Map<String, Object> configuration, Path serviceDirectory) {
+        return List.of();
+    }
+
+    /**
      * The kind's own commands, which the CLI offers as {@code rt <name> <command>} beside {@code schema config}:
      * each a picocli {@code @Command} object (or a {@code picocli.CommandLine}). The kind compiles against picocli
      * as a provided dependency: the CLI loads the kind's jars in a class loader that sees its own picocli. Called

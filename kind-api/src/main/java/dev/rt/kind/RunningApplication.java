@@ -6,8 +6,17 @@ import java.util.Optional;
 /** An application a kind has started in a worker, serving HTTP on 127.0.0.1. */
 public interface RunningApplication {
 
-    /** The port it serves on; the supervisor routes the service's requests there. */
+    /** The port it serves on; the supervisor routes the service's requests there, on 127.0.0.1. */
     int port();
+
+    /**
+     * The address its listening socket is bound to, as an IP literal: {@code 127.0.0.1} (the default) or {@code ::1}
+     * when it listens on loopback only, {@code 0.0.0.0} or {@code ::} when it listens on every interface (and so
+     * can be reached past rt's entrypoint), or another address of the host.
+     */
+    default String listenAddress() {
+        return "127.0.0.1";
+    }
 
     /**
      * The busy time of the threads that handle its requests, when the kind runs them; the worker's ELU is then

@@ -30,6 +30,7 @@ class FrameCodecTest {
                 new HelloAck("api", 3, "java", app, "/srv/api", List.of("--flag", "välue"), 40123, true, 1000,
                         List.of("http://idp-protected.example:8080"), 2_000),
                 new Ready(8080),
+                new Ready(8082, "0.0.0.0"),
                 new StartFailed("class com.acme.Api not found on the classpath"),
                 new Stats(0.25, 1_000_000L, 2_000_000L, 4L << 30, 0.5),
                 new Stop(7, 10_000),
@@ -87,7 +88,7 @@ class FrameCodecTest {
     @Test
     void payloadCarriesProtocolVersionAndTypeName() {
         String json = new String(FrameCodec.encodePayload(new Ready(8080)), StandardCharsets.UTF_8);
-        assertThat(json).isEqualTo("{\"v\":1,\"type\":\"ready\",\"port\":8080}");
+        assertThat(json).isEqualTo("{\"v\":1,\"type\":\"ready\",\"port\":8080,\"address\":\"127.0.0.1\"}");
     }
 
     @Test

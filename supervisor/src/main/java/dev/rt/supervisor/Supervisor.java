@@ -7,6 +7,7 @@ import dev.rt.config.RuntimeConfig;
 import dev.rt.config.ServiceConfig;
 import dev.rt.supervisor.agent.AgentServer;
 import dev.rt.supervisor.log.RuntimeLog;
+import dev.rt.supervisor.management.LogStore;
 import dev.rt.supervisor.management.ManagementServer;
 import dev.rt.supervisor.metrics.HttpMetrics;
 import dev.rt.supervisor.metrics.MetricsFormat;
@@ -93,6 +94,9 @@ public final class Supervisor implements AutoCloseable {
         try {
             RuntimeDirectory directory = remember(RuntimeDirectory.create());
             runtimeDirectory = directory.path();
+            var managementApi = config.sections().managementApi();
+            LogStore history = managementApi.enabled() // before the first line, which it keeps
+                    ? remember(LogStore.open(directory.path().resolve("logs"), managementApi.logsMaxSizeBytes(), log)) : null;
             ProxyEventLoops loops = remember(new ProxyEventLoops());
             log.info("Proxy I/O on " + loops.describe());
             registry = new WorkerRegistry(config.serviceIds());
@@ -113,8 +117,8 @@ public final class Supervisor implements AutoCloseable {
             remember(AgentServer.start(directory.agentSocket(), lifecycle.agentEvents(), log));
             List<CompletableFuture<Integer>> ready = startLevels();
             metrics = remember(SupervisorMetrics.start(config, loops, lifecycle, registry, httpMetrics, log));
-            if (config.sections().managementApi().enabled()) {
-                remember(ManagementServer.start(new ManagedSupervisor(this), log));
+            if (history != null) {
+                remember(ManagementServer.start(new ManagedSupervisor(this), log, history));
             }
             Readiness.await(ready);
             if (JobScheduler.needed(config)) {

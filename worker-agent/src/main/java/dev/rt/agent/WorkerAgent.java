@@ -66,9 +66,10 @@ final class WorkerAgent {
         listener.start();
 
         RunningApplication started;
+        AgentContext context = context(ack, new KindMessaging(messaging));
         try {
             Kind kind = KindLookup.find(ack.kind(), environment.serviceId());
-            started = kind.start(context(ack, new KindMessaging(messaging)));
+            started = kind.start(context);
         } catch (AgentException | KindException e) {
             System.err.println("rt worker " + environment.workerName() + ": " + e.getMessage());
             send(connection, new StartFailed(e.getMessage()));
@@ -76,7 +77,8 @@ final class WorkerAgent {
             return;
         }
         application.set(started);
-        send(connection, new Ready(started.port()));
+        ListenAddress.warnIfEveryInterface(started, context);
+        send(connection, new Ready(started.port(), started.listenAddress()));
         Duration interval = ack.statsIntervalMillis() > 0
                 ? Duration.ofMillis(ack.statsIntervalMillis()) : DEFAULT_STATS_INTERVAL;
         StatsReporter.start(started, interval, message -> send(connection, message));

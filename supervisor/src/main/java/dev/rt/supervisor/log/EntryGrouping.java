@@ -7,9 +7,11 @@ import java.util.regex.Pattern;
  * Joins the lines that belong to one entry: a stack trace's continuation lines ({@code \tat ...},
  * {@code Caused by: ...}, {@code \t... 12 more}, {@code Suppressed: ...}) join the line before them, an
  * exception's first line ({@code java.lang.IllegalStateException: boom}) joins a line of a Java logging
- * library before it, and java.util.logging's header line joins its {@code LEVEL: message} line. The pending
- * entry is handed on when a line that does not belong to it arrives, or by {@link #flush()} (the end of the
- * stream, or a quiet moment); a JSON line is handed on at once. Not thread-safe: the owner synchronises.
+ * library before it, and java.util.logging's header line joins its {@code LEVEL: message} line. Blank lines are
+ * dropped and never end an entry: Spring Boot's console format prints one between a message and its exception,
+ * whose trace still belongs to the message. The pending entry is handed on when a line that does not belong to it
+ * arrives, or by {@link #flush()} (the end of the stream, or a quiet moment); a JSON line is handed on at once.
+ * Not thread-safe: the owner synchronises.
  */
 final class EntryGrouping {
     /** An entry too large to keep growing is handed on; what follows starts a new one. */
@@ -38,6 +40,9 @@ final class EntryGrouping {
     }
 
     void line(String line) {
+        if (line.isBlank()) {
+            return;
+        }
         if (hasPending()) {
             if (julHeader && JavaLogFormats.isJulLevelLine(line)) {
                 julHeader = false;

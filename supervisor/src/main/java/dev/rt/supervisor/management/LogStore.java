@@ -17,9 +17,10 @@ import java.util.function.Consumer;
  * Every JSON line the runtime writes, kept on disk in {@code logs/logs.<N>} under the runtime's directory:
  * files of {@link #FILE_SIZE} bytes, a new one when the current one is full, the oldest removed so that at
  * most {@code ceil(maxSize / FILE_SIZE)} files (at least two) remain. {@link #follow} replays files and then
- * delivers new lines, with nothing lost or repeated between the two (one lock orders both).
+ * delivers new lines, with nothing lost or repeated between the two (one lock orders both). The supervisor opens
+ * it before it logs anything, so that the history begins with the runtime's first line, and closes it last.
  */
-final class LogStore implements AutoCloseable {
+public final class LogStore implements AutoCloseable {
     static final long FILE_SIZE = 5L << 20;
 
     private final Path directory;
@@ -40,7 +41,7 @@ final class LogStore implements AutoCloseable {
         this.subscription = log.subscribe(this::append);
     }
 
-    static LogStore open(Path directory, long maxBytes, RuntimeLog log) {
+    public static LogStore open(Path directory, long maxBytes, RuntimeLog log) {
         return open(directory, maxBytes, FILE_SIZE, log);
     }
 

@@ -113,8 +113,10 @@ final class ManagementRoutes {
             case "GET config" -> {
                 return done(ApiResponse.json(service.application().configuration()));
             }
-            case "GET env" -> {
-                return done(ApiResponse.json(env(service.env())));
+            case "GET env" -> { // what a worker really got; the configuration's share when none runs
+                ObjectNode env = target.startedWorker(runtime).flatMap(w -> ProcessEnvironment.of(w.pid()))
+                        .map(ManagementRoutes::object).orElseGet(() -> env(service.env()));
+                return done(ApiResponse.json(env));
             }
             case "GET openapi-schema" -> {
                 return schema(target, Diagnose.OPENAPI_SCHEMA, "application/json; charset=utf-8",
@@ -223,13 +225,20 @@ final class ManagementRoutes {
         return body;
     }
 
-    /** The runtime's environment with {@code extra} over it, sorted by name; {@code RT_ROOT} included. */
+    /**
+     * The runtime's environment with the variables of {@code extra} it does not set (the real environment wins,
+     * as for workers), sorted by name; {@code RT_ROOT} included.
+     */
     private ObjectNode env(Map<String, String> extra) {
         Map<String, String> all = new TreeMap<>(runtime.environment());
-        all.putAll(extra);
+        extra.forEach(all::putIfAbsent);
         all.putIfAbsent("RT_ROOT", runtime.config().root().toAbsolutePath().toString());
+        return object(all);
+    }
+
+    private static ObjectNode object(Map<String, String> variables) {
         ObjectNode body = object();
-        all.forEach(body::put);
+        variables.forEach(body::put);
         return body;
     }
 

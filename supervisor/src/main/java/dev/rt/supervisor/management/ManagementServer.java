@@ -26,8 +26,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * The management API: HTTP/1.1 on a UNIX socket ({@code <tmpdir>/rt/pids/<PID>}, or {@code managementApi.socket}),
  * mode 0600, answering only connections from processes of the same user id (checked with the peer's
- * credentials, {@code SO_PEERCRED}). Also keeps the runtime's logs on disk ({@link LogStore}). Closing removes
- * the socket file.
+ * credentials, {@code SO_PEERCRED}). Serves the runtime's logs kept on disk ({@link LogStore}, which the caller
+ * opens earlier and closes). Closing removes the socket file.
  */
 public final class ManagementServer implements AutoCloseable {
     static final int MAX_REQUEST_BYTES = 16 << 20;
@@ -35,25 +35,21 @@ public final class ManagementServer implements AutoCloseable {
     private final Path socket;
     private final EventLoopGroup loop;
     private final ExecutorService routesExecutor;
-    private final LogStore logs;
     private final Channel server;
 
-    private ManagementServer(Path socket, EventLoopGroup loop, ExecutorService routesExecutor, LogStore logs,
-            Channel server) {
+    private ManagementServer(Path socket, EventLoopGroup loop, ExecutorService routesExecutor, Channel server) {
         this.socket = socket;
         this.loop = loop;
         this.routesExecutor = routesExecutor;
-        this.logs = logs;
         this.server = server;
     }
 
-    /** Binds the socket of this runtime's {@code managementApi} and starts keeping its logs. */
-    public static ManagementServer start(ManagedRuntime runtime, RuntimeLog log) {
+    /** Binds the socket of this runtime's {@code managementApi}; {@code logs} is its history. */
+    public static ManagementServer start(ManagedRuntime runtime, RuntimeLog log, LogStore logs) {
         var settings = runtime.config().sections().managementApi();
         Path socket = settings.socket().map(Path::toAbsolutePath)
                 .orElse(ManagementSocketPath.forPid(ProcessHandle.current().pid()));
         ManagementSocketPath.prepare(socket);
-        LogStore logs = LogStore.open(runtime.directory().resolve("logs"), settings.logsMaxSizeBytes(), log);
         ExecutorService routesExecutor = Executors.newCachedThreadPool(new DefaultThreadFactory("rt-management", true));
         EventLoopGroup loop = new MultiThreadIoEventLoopGroup(1, new DefaultThreadFactory("rt-management-io", true),
                 EpollIoHandler.newFactory());
@@ -77,17 +73,15 @@ public final class ManagementServer implements AutoCloseable {
                     .bind(new DomainSocketAddress(socket.toString())).sync().channel();
             Files.setPosixFilePermissions(socket, PosixFilePermissions.fromString("rw-------"));
             log.info("The management API is listening on " + socket);
-            return new ManagementServer(socket, loop, routesExecutor, logs, server);
+            return new ManagementServer(socket, loop, routesExecutor, server);
         } catch (IOException | RuntimeException e) {
             loop.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
             routesExecutor.shutdownNow();
-            logs.close();
             throw new RtException(ErrorCode.MANAGEMENT_LISTEN_FAILED, "managementApi: cannot listen on " + socket + ": " + e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             loop.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
             routesExecutor.shutdownNow();
-            logs.close();
             throw new RtException(ErrorCode.INTERRUPTED, "interrupted while binding " + socket);
         }
     }
@@ -101,7 +95,6 @@ public final class ManagementServer implements AutoCloseable {
         server.close().awaitUninterruptibly(1, TimeUnit.SECONDS);
         loop.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS).awaitUninterruptibly(2, TimeUnit.SECONDS);
         routesExecutor.shutdownNow();
-        logs.close();
         try {
             Files.deleteIfExists(socket);
         } catch (IOException e) {

@@ -6,7 +6,9 @@ import dev.rt.config.ServiceConfig;
 
 /**
  * The details object of one service: {@code id, type, config, path, status, dependencies,
- * version, localUrl, entrypoint, sourceMaps, workers}, and {@code url} for the entrypoint (null unless started).
+ * version, localUrl, entrypoint, sourceMaps, workers}, and {@code url} for the entrypoint (null unless started);
+ * rt adds {@code listeners}, where each started worker's application listens:
+ * {@code [{worker, address, port, everyInterface}]}.
  */
 final class ServiceDetails {
     private ServiceDetails() {
@@ -27,6 +29,10 @@ final class ServiceDetails {
         details.put("entrypoint", entrypoint);
         details.put("sourceMaps", false);
         details.put("workers", runtime.production() ? service.workers() : 1);
+        var listeners = details.putArray("listeners");
+        ServiceTarget.workersOf(runtime, service.id()).stream().filter(w -> w.port().isPresent())
+                .forEach(w -> listeners.addObject().put("worker", w.index()).put("address", w.listenAddress())
+                        .put("port", w.port().getAsInt()).put("everyInterface", w.listensOnEveryInterface()));
         if (entrypoint) {
             runtime.url().filter(url -> status.equals("started"))
                     .ifPresentOrElse(url -> details.put("url", url), () -> details.putNull("url"));

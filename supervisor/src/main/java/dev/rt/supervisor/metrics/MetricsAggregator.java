@@ -22,7 +22,8 @@ import java.util.function.Supplier;
 
 /**
  * The runtime's metrics in one exposition. Asks every started worker at once (each within {@code timeout}; a
- * worker that does not answer in time is left out and never holds the scrape up), labels each worker's samples
+ * worker that does not answer in time never holds the scrape up, and is left out unless an earlier answer of its
+ * own stands in, see {@link PendingScrapes}), labels each worker's samples
  * with {@code serviceId} and {@code workerId}, and adds, unlabelled and once, the supervisor's own process
  * metrics; then {@code rt_service_restarts_total}, {@code rt_worker_elu} and the HTTP request durations the
  * proxy measured. Families of the same name are merged ({@link SnapshotMerge}); the text comes from
@@ -64,8 +65,7 @@ public final class MetricsAggregator {
         return targets.get().thenCompose(started -> {
             List<CompletableFuture<Optional<MetricsReport>>> answers = new ArrayList<>(started.size());
             for (ScrapeTarget target : started) {
-                answers.add(scrapes.request(target.connection(), timeout)
-                        .thenApply(Optional::of).exceptionally(error -> Optional.empty()));
+                answers.add(scrapes.request(target.connection(), timeout));
             }
             return CompletableFuture.allOf(answers.toArray(CompletableFuture[]::new))
                     .thenApplyAsync(all -> merge(started, answers), executor);

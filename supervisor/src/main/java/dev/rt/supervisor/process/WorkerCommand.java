@@ -14,10 +14,12 @@ import java.util.stream.Stream;
 
 /**
  * The command line and environment of one worker JVM:
- * {@code java <rt options> <debugger> <preload agents> <nodeOptions> -cp <agent jar>:<kind jars>:<classpath> dev.rt.agent.WorkerMain},
+ * {@code java <rt options> <debugger> <preload agents> <kind options> <nodeOptions> -cp <agent jar>:<kind jars>:<classpath> dev.rt.agent.WorkerMain},
  * run in the service directory. rt's options bound the heap with {@code health.maxHeapTotal} ({@code -Xmx})
- * and {@code health.maxYoungGeneration} ({@code -Xmn}); {@code nodeOptions} come after them, so a user's
- * own {@code -Xmx} wins. The real environment beats the variables from configuration.
+ * and {@code health.maxYoungGeneration} ({@code -Xmn}); the kind's options ({@link KindJvmOptions}) and then
+ * {@code nodeOptions} come after them, so a user's own {@code -Xmx} wins. The real environment beats the variables
+ * from configuration, except for {@code PORT} and {@code HOST} ({@link LoopbackConventions}): {@code HOST} is
+ * {@code 127.0.0.1} unless the service's {@code env} sets it.
  *
  * @param java        the {@code java} executable (the supervisor's own by default)
  * @param agentJar    the worker agent jar
@@ -47,6 +49,8 @@ public record WorkerCommand(Path java, Path agentJar, Path agentSocket, Path roo
      * @param sharingOptions the class-data sharing options ({@link WorkerArchives#jvmOptions}), first of all
      * @param debugOptions   the JDWP option when the runtime runs under {@code --inspect}, else empty
      * @param development    {@code --dev}: the worker sees {@code RT_ENVIRONMENT=development}, {@code RT_DEV=true}
+     * @throws dev.rt.config.RtException {@code RT_WORKER_SPAWN_FAILED} when the service's kind refuses its
+     *                                   configuration
      */
     public ProcessBuilder processFor(ServiceConfig service, int workerIndex, int port, Map<String, String> realEnv,
             List<String> sharingOptions, List<String> debugOptions, boolean development) {
@@ -63,8 +67,10 @@ public record WorkerCommand(Path java, Path agentJar, Path agentSocket, Path roo
         // The JDK HttpServer (which hosts build handlers) otherwise leaves Nagle on: 40 ms per small response.
         command.add("-Dsun.net.httpserver.nodelay=true");
         command.add("-Dserver.port=" + port);
+        command.addAll(LoopbackConventions.SYSTEM_PROPERTIES);
         command.addAll(debugOptions);
         service.preload().forEach(jar -> command.add("-javaagent:" + jar));
+        command.addAll(KindJvmOptions.of(service));
         command.addAll(service.jvmOptions());
         command.add("-cp");
         command.add(Stream.concat(Stream.of(agentJar), service.application().workerClassPath().stream())
@@ -84,6 +90,7 @@ public record WorkerCommand(Path java, Path agentJar, Path agentSocket, Path roo
         env.put(Protocol.ENV_WORKER_ID, Integer.toString(workerIndex));
         env.put(Protocol.ENV_ROOT, root.toString());
         env.put(Protocol.ENV_PORT, Integer.toString(port));
+        env.put(LoopbackConventions.HOST, service.env().getOrDefault(LoopbackConventions.HOST, LoopbackConventions.LOOPBACK));
         env.putIfAbsent("RT_ENVIRONMENT", development ? "development" : "production");
         env.putIfAbsent("RT_DEV", Boolean.toString(development));
         return builder;

@@ -76,12 +76,12 @@ final class BackendLink implements ChannelFutureListener {
         if (future.isSuccess()) {
             exchange.attach(future.channel().pipeline().get(ProxyBackendHandler.class), false);
         } else {
-            tryNextWorker();
+            tryNextWorker(UpstreamAttempts.Failure.REFUSED);
         }
     }
 
-    private void tryNextWorker() {
-        if (attempts.next()) {
+    private void tryNextWorker(UpstreamAttempts.Failure failure) {
+        if (attempts.next(failure)) {
             open();
         } else {
             exchange.respondError(attempts.unreachable());
@@ -91,14 +91,14 @@ final class BackendLink implements ChannelFutureListener {
     /**
      * The attached connection failed before the response, and the request may be sent again
      * ({@link UpstreamAttempts#replayable}): to the same worker on a fresh connection when it was a pooled one,
-     * otherwise to the next worker.
+     * otherwise to the next worker. {@code notHttp}: the worker answered bytes that are not HTTP.
      */
-    void retry() {
-        if (reused) {
+    void retry(boolean notHttp) {
+        if (reused && !notHttp) {
             reused = false;
             connect(); // an idle pooled connection the worker had closed: once more on a fresh one
         } else {
-            tryNextWorker();
+            tryNextWorker(notHttp ? UpstreamAttempts.Failure.NOT_HTTP : UpstreamAttempts.Failure.CLOSED);
         }
     }
 

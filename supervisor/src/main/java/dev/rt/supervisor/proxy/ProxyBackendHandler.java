@@ -36,6 +36,7 @@ final class ProxyBackendHandler extends ChannelInboundHandlerAdapter {
     private boolean reusable;
     private boolean wrote;
     private boolean waitingForClient;
+    private boolean notHttp;
     private long idleMillis;
     private long idleSince;
 
@@ -65,6 +66,11 @@ final class ProxyBackendHandler extends ChannelInboundHandlerAdapter {
         channel.read();
     }
 
+    /** Whether the worker answered this exchange with bytes that are not HTTP (the connection then closed). */
+    boolean answeredNotHttp() {
+        return notHttp;
+    }
+
     /** Ends this connection without telling the exchange (it gave the connection up). */
     void abandon() {
         exchange = null;
@@ -80,6 +86,7 @@ final class ProxyBackendHandler extends ChannelInboundHandlerAdapter {
         ProxyExchange owner = exchange;
         if (owner == null || !(msg instanceof HttpObject) || ((HttpObject) msg).decoderResult().isFailure()) {
             ReferenceCountUtil.release(msg);
+            notHttp = owner != null && msg instanceof HttpResponse; // its first line, or its head, is not HTTP
             ctx.close(); // an idle connection sent data, or the worker sent a malformed response
             return;
         }

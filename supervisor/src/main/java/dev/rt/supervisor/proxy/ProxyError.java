@@ -38,10 +38,18 @@ record ProxyError(HttpResponseStatus status, String code, String message) {
                 "Service \"" + serviceId + "\" is unreachable: no worker took the request (tried " + tried + ")");
     }
 
-    static ProxyError upstreamClosed(Upstream upstream) {
+    /** {@code notHttp}: it answered bytes that are not HTTP, and the proxy closed the connection. */
+    static ProxyError upstreamClosed(Upstream upstream, boolean notHttp) {
         return new ProxyError(HttpResponseStatus.BAD_GATEWAY, "RT_UPSTREAM_CLOSED",
-                "Worker " + upstream.label() + " of service \"" + upstream.serviceId()
-                        + "\" closed the connection before it answered");
+                "Worker " + upstream.label() + " of service \"" + upstream.serviceId() + (notHttp
+                        ? "\" answered on port " + upstream.address().getPort() + " with bytes that are not HTTP"
+                        : "\" closed the connection before it answered"));
+    }
+
+    /** Every worker tried, and one at least took the connection without answering HTTP. */
+    static ProxyError upstreamNotHttp(String serviceId, String tried) {
+        return new ProxyError(HttpResponseStatus.BAD_GATEWAY, "RT_UPSTREAM_CLOSED",
+                "Service \"" + serviceId + "\" did not answer over HTTP (" + tried + ")");
     }
 
     static ProxyError serviceTimeout(String serviceId, long timeoutMillis) {

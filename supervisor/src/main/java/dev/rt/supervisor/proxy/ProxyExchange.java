@@ -313,10 +313,10 @@ final class ProxyExchange implements ChannelFutureListener {
         if (!phase.awaitsResponse()) {
             ctx.close(); // part of the response went out: the client must see it cut
         } else if (bodySent || !UpstreamAttempts.replayable(method)) {
-            respondError(ProxyError.upstreamClosed(attempts.current()));
+            respondError(ProxyError.upstreamClosed(attempts.current(), from.answeredNotHttp()));
         } else {
             moveTo(ExchangePhase.CONNECTING);
-            link.retry();
+            link.retry(from.answeredNotHttp());
         }
     }
 

@@ -16,8 +16,22 @@ import java.util.stream.Collectors;
  * after request.
  */
 final class UpstreamAttempts {
+    /** How a worker failed a request. */
+    enum Failure {
+        REFUSED("refused the connection"),
+        CLOSED("closed the connection without an HTTP response"),
+        NOT_HTTP("answered with bytes that are not HTTP");
+
+        private final String description;
+
+        Failure(String description) {
+            this.description = description;
+        }
+    }
+
     private final UpstreamSelector upstreams;
     private final List<Upstream> tried = new ArrayList<>(2);
+    private final List<Failure> failures = new ArrayList<>(2);
     private String serviceId;
     private Upstream current;
     private boolean fixed;
@@ -31,15 +45,22 @@ final class UpstreamAttempts {
     boolean first(RouteTarget target) {
         this.serviceId = target.serviceId();
         tried.clear();
+        failures.clear();
         fixed = target.fixed().isPresent();
         workerHost = target.workerHost();
         current = fixed ? target.fixed().get() : upstreams.next(serviceId).orElse(null);
         return current != null;
     }
 
-    /** Records that the current worker failed; false when no untried worker is left. */
+    /** Records that the current worker refused the connection; false when no untried worker is left. */
     boolean next() {
+        return next(Failure.REFUSED);
+    }
+
+    /** Records that the current worker failed; false when no untried worker is left. */
+    boolean next(Failure failure) {
         tried.add(current);
+        failures.add(failure);
         if (fixed) {
             return false;
         }
@@ -92,9 +113,20 @@ final class UpstreamAttempts {
                 : ProxyError.serviceNotFound(serviceId, ids);
     }
 
-    /** The answer when {@link #next} found no worker left. */
+    /**
+     * The answer when {@link #next} found no worker left: none took the connection, or one took it and did not
+     * answer HTTP (a port that is not the application's HTTP port), which the message says.
+     */
     ProxyError unreachable() {
-        return ProxyError.upstreamUnreachable(serviceId,
-                tried.stream().map(Upstream::label).collect(Collectors.joining(", ")));
+        if (failures.stream().allMatch(failure -> failure == Failure.REFUSED)) {
+            return ProxyError.upstreamUnreachable(serviceId,
+                    tried.stream().map(Upstream::label).collect(Collectors.joining(", ")));
+        }
+        StringBuilder what = new StringBuilder();
+        for (int i = 0; i < tried.size(); i++) {
+            what.append(i == 0 ? "" : "; ").append(tried.get(i).label()).append(" on port ")
+                    .append(tried.get(i).address().getPort()).append(' ').append(failures.get(i).description);
+        }
+        return ProxyError.upstreamNotHttp(serviceId, what.toString());
     }
 }

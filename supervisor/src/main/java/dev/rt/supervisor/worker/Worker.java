@@ -1,5 +1,6 @@
 package dev.rt.supervisor.worker;
 
+import dev.rt.protocol.Ready;
 import dev.rt.protocol.Stats;
 import dev.rt.supervisor.agent.AgentConnection;
 import dev.rt.config.ServiceConfig;
@@ -31,6 +32,8 @@ final class Worker {
     WorkerState state = WorkerState.STARTING;
     AgentConnection connection;
     int port;
+    /** The address the application's socket is bound to, from its {@code Ready}. */
+    String listenAddress = Ready.LOOPBACK;
     String startFailure;
     boolean timedOut;
     /** When its application was let start ({@link #released}): at launch, or once its dependencies were ready. */
@@ -82,6 +85,6 @@ final class Worker {
     WorkerView view() {
         return new WorkerView(service.id(), index, process.pid(),
                 state == WorkerState.STARTED || state == WorkerState.STOPPING ? OptionalInt.of(port) : OptionalInt.empty(),
-                state);
+                state, listenAddress);
     }
 }

@@ -32,6 +32,9 @@ final class WorkerMessages implements MessageVisitor<Void> {
 
     @Override
     public Void ready(Ready ready) {
+        if (ready.address() != null) {
+            worker.listenAddress = ready.address();
+        }
         lifecycle.onReady(worker, ready.port());
         return null;
     }

@@ -86,7 +86,7 @@ class AgentServerTest {
             writer.write(new Ready(8080));
 
             assertThat(next()).isEqualTo("hello api:0");
-            assertThat(next()).isEqualTo("worker api:0 Ready[port=8080]");
+            assertThat(next()).isEqualTo("worker api:0 Ready[port=8080, address=127.0.0.1]");
         }
         assertThat(next()).isEqualTo("disconnected worker api:0");
     }
@@ -106,7 +106,7 @@ class AgentServerTest {
                     .contains("sent a bad frame: frame of 16777217 bytes exceeds the maximum of 16777216 bytes; closing its connection");
 
             goodWriter.write(new Ready(9090));
-            assertThat(next()).isEqualTo("worker api:1 Ready[port=9090]");
+            assertThat(next()).isEqualTo("worker api:1 Ready[port=9090, address=127.0.0.1]");
         }
     }
 

@@ -43,6 +43,34 @@ class EntryGroupingTest {
     }
 
     @Test
+    void springBootsBlankLineBetweenTheMessageAndItsExceptionDoesNotSplitTheEntry() {
+        lines("2026-05-06T10:15:30.123+02:00 ERROR 4242 --- [demo] [           main] o.s.boot.SpringApplication"
+                        + "               : Application run failed",
+                "",
+                "java.lang.IllegalStateException: Failed to execute CommandLineRunner",
+                "\tat org.springframework.boot.SpringApplication.callRunner(SpringApplication.java:785)",
+                "Caused by: java.lang.RuntimeException: boom",
+                "\t... 5 common frames omitted",
+                "",
+                "2026-05-06T10:15:30.200+02:00  INFO 4242 --- [demo] [           main] com.example.Next : next");
+        grouping.flush();
+        assertThat(entries).containsExactly("50 2026-05-06T10:15:30.123+02:00 ERROR 4242 --- [demo] [           main]"
+                        + " o.s.boot.SpringApplication               : Application run failed\n"
+                        + "java.lang.IllegalStateException: Failed to execute CommandLineRunner\n"
+                        + "\tat org.springframework.boot.SpringApplication.callRunner(SpringApplication.java:785)\n"
+                        + "Caused by: java.lang.RuntimeException: boom\n\t... 5 common frames omitted",
+                "30 2026-05-06T10:15:30.200+02:00  INFO 4242 --- [demo] [           main] com.example.Next : next");
+    }
+
+    @Test
+    void aTraceAfterABlankLineJoinsAPlainLineButAnExceptionNameDoesNot() {
+        lines("plain", "", "\tat com.example.A.run(A.java:1)", "other", "", "java.io.IOException: its own");
+        grouping.flush();
+        assertThat(entries).containsExactly("plain\n\tat com.example.A.run(A.java:1)", "other",
+                "java.io.IOException: its own");
+    }
+
+    @Test
     void anExceptionNameAfterAPlainLineIsAnEntryOfItsOwn() {
         lines("plain", "java.io.IOException: not a continuation here");
         grouping.flush();

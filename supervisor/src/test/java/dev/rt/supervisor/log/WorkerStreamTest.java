@@ -33,6 +33,28 @@ class WorkerStreamTest {
     }
 
     @Test
+    void springBootsFailureIsOneErrorEntryWithItsTrace() throws Exception {
+        BlockingQueue<String> lines = new LinkedBlockingQueue<>();
+        try (RuntimeLog log = new RuntimeLog(new PrintStream(OutputStream.nullOutputStream()), false)) {
+            log.subscribe(lines::add);
+            WorkerStream stream = log.workerStream("api", 0, false);
+            byte[] bytes = ("2026-05-06T10:15:30.123Z ERROR 4242 --- [main] o.s.boot.SpringApplication : Application run failed\n"
+                    + "\n"
+                    + "java.lang.IllegalStateException: boom\n"
+                    + "\tat com.example.App.main(App.java:9)\n"
+                    + "\n").getBytes(StandardCharsets.UTF_8);
+            stream.write(bytes, 0, bytes.length);
+            var entry = JSON.readTree(lines.poll(5, TimeUnit.SECONDS));
+            assertThat(entry.path("level").asInt()).isEqualTo(50);
+            assertThat(entry.path("msg").asText()).isEqualTo("2026-05-06T10:15:30.123Z ERROR 4242 --- [main]"
+                    + " o.s.boot.SpringApplication : Application run failed\njava.lang.IllegalStateException: boom\n"
+                    + "\tat com.example.App.main(App.java:9)");
+            stream.end();
+        }
+        assertThat(lines).isEmpty();
+    }
+
+    @Test
     void closingTheLogWritesWhatAStreamHeldAtItsEnd() throws Exception {
         BlockingQueue<String> messages = new LinkedBlockingQueue<>();
         try (RuntimeLog log = new RuntimeLog(new PrintStream(OutputStream.nullOutputStream()), false)) {

@@ -91,6 +91,21 @@ class ManagementApiTest {
     }
 
     @Test
+    void serviceEnvIsWhatItsWorkerGotWithPortAndTheRtVariables() throws IOException {
+        JsonNode front = client.getJson("/services/front/env");
+        assertThat(front.path("RT_SERVICE_ID").asText()).isEqualTo("front");
+        assertThat(front.path("RT_WORKER_ID").asText()).isEqualTo("0");
+        assertThat(front.path("PORT").asText()).containsOnlyDigits().isNotEmpty();
+        assertThat(front.path("RT_ENVIRONMENT").asText()).isEqualTo("production");
+        int second = runtime.supervisor().workers().stream().filter(w -> w.serviceId().equals("back"))
+                .filter(w -> w.state() == dev.rt.supervisor.worker.WorkerState.STARTED).mapToInt(w -> w.index()).max().orElseThrow();
+        JsonNode back = client.getJson("/services/back:" + second + "/env");
+        assertThat(back.path("RT_SERVICE_ID").asText()).isEqualTo("back");
+        assertThat(back.path("RT_WORKER_ID").asText()).isEqualTo(Integer.toString(second));
+        assertThat(back.path("PORT").asText()).isNotEqualTo(front.path("PORT").asText());
+    }
+
+    @Test
     void servicesListsDetailsInConfigurationOrder() throws IOException {
         JsonNode services = client.getJson("/services");
         assertThat(services.path("entrypoint").asText()).isEqualTo("front");
@@ -197,7 +212,13 @@ class ManagementApiTest {
 
     @Test
     void metricsComeAsPrometheusTextOrAsJsonWhenAskedFor() throws IOException {
+        // A worker registers its JVM metrics at its first scrape; on a loaded machine that can miss the scrape's
+        // deadline, and its late answer then serves the next scrape: ask again until it is there.
         ManagementClient.Response text = client.request("GET", "/metrics", List.of(), new byte[0], Duration.ofSeconds(30));
+        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        while (!text.text().contains("jvm_memory_used_bytes{") && System.nanoTime() < deadline) {
+            text = client.request("GET", "/metrics", List.of(), new byte[0], Duration.ofSeconds(30));
+        }
         assertThat(text.status()).isEqualTo(200);
         assertThat(text.text()).contains("# TYPE rt_service_restarts_total counter")
                 .containsPattern("jvm_memory_used_bytes\\{area=\"heap\",serviceId=\"[a-z]+\",workerId=\"0\"} ");
@@ -213,6 +234,9 @@ class ManagementApiTest {
         assertThat(indexes.path("indexes").get(0).asInt()).isZero();
         String all = client.request("GET", "/logs/all", List.of(), new byte[0], Duration.ofSeconds(10)).text();
         assertThat(all).contains("rt is now listening at").contains("Started the worker 0 of the service");
+        String console = runtime.output();
+        assertThat(all).as("the history begins with the runtime's first line")
+                .startsWith(console.substring(0, console.indexOf('\n') + 1));
         assertThat(client.request("GET", "/logs/0", List.of(), new byte[0], Duration.ofSeconds(10)).text())
                 .startsWith(all.substring(0, all.indexOf('\n') + 1));
         assertThat(client.request("GET", "/logs/9", List.of(), new byte[0], Duration.ofSeconds(10)).status()).isEqualTo(404);

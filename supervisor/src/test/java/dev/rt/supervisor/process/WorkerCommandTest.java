@@ -4,12 +4,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.rt.supervisor.TestServices;
 import dev.rt.config.HealthConfig;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
+import java.util.jar.Attributes;
+import java.util.jar.JarOutputStream;
+import java.util.jar.Manifest;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class WorkerCommandTest {
     private final WorkerCommand command = new WorkerCommand(Path.of("/jdk/bin/java"), Path.of("/cache/agent.jar"),
@@ -38,6 +44,43 @@ class WorkerCommandTest {
         assertThat(args).containsSubsequence("-Xmx4096m", "-agentlib:jdwp=x", "-javaagent:/srv/api/agent.jar", "-Xmx1g",
                 "-Dx=y", "-cp", "/cache/agent.jar:/srv/api/rt-kind-java.jar:/srv/api/app.jar", "dev.rt.agent.WorkerMain");
         assertThat(args).noneMatch(arg -> arg.startsWith("-Xmn"));
+    }
+
+    @Test
+    void theJarsManifestOptionsComeAfterPreloadAndBeforeNodeOptions(@TempDir Path dir) throws IOException {
+        Manifest manifest = new Manifest();
+        manifest.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
+        manifest.getMainAttributes().putValue("Main-Class", "com.acme.Main");
+        manifest.getMainAttributes().putValue("Add-Opens", "java.base/java.lang java.base/no.such.pkg");
+        manifest.getMainAttributes().putValue("Add-Exports", "java.base/sun.nio.ch nosuch.module/x");
+        manifest.getMainAttributes().putValue("Enable-Native-Access", "ALL-UNNAMED");
+        try (JarOutputStream jar = new JarOutputStream(Files.newOutputStream(dir.resolve("app.jar")), manifest)) {
+            jar.flush();
+        }
+        var service = TestServices.jar("api", dir, "app.jar", List.of("-Dx=y"));
+
+        List<String> args = command.processFor(service, 0, 4000, Map.of(), List.of(), false).command();
+
+        assertThat(args).containsSubsequence("-javaagent:" + dir.resolve("agent.jar"),
+                "--add-exports=java.base/sun.nio.ch=ALL-UNNAMED", "--add-opens=java.base/java.lang=ALL-UNNAMED",
+                "--enable-native-access=ALL-UNNAMED", "-Dx=y", "-cp");
+        assertThat(args).noneMatch(arg -> arg.contains("no.such.pkg") || arg.contains("nosuch.module"));
+    }
+
+    @Test
+    void theWorkerIsAskedToListenOnLoopbackByTheConventionsFrameworksFollowAndNodeOptionsMayOverrideThem() {
+        var service = TestServices.service("api", heap(4L << 30, OptionalLong.empty()),
+                List.of("-Dserver.address=0.0.0.0"), List.of());
+
+        var builder = command.processFor(service, 0, 4000, Map.of("HOST", "public.example"), List.of(), false);
+
+        assertThat(builder.command()).containsSubsequence("-Dserver.port=4000", "-Dserver.address=127.0.0.1",
+                "-Dquarkus.http.host=127.0.0.1", "-Dmicronaut.server.host=127.0.0.1", "-Dserver.host=127.0.0.1",
+                "-Dhttp.address=127.0.0.1", "-Dh2.bindAddress=127.0.0.1", "-Dserver.address=0.0.0.0", "-cp");
+        assertThat(builder.environment()).containsEntry("HOST", "127.0.0.1");
+        var exposed = TestServices.withEnv(service, Map.of("HOST", "0.0.0.0"));
+        assertThat(command.processFor(exposed, 0, 4000, Map.of(), List.of(), false).environment())
+                .as("the service's own env decides").containsEntry("HOST", "0.0.0.0");
     }
 
     @Test

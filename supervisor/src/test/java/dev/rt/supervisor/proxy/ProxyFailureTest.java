@@ -79,6 +79,40 @@ class ProxyFailureTest {
     }
 
     @Test
+    void aWorkerPortThatAnswersAnotherProtocolIsA502SayingItIsNotHttp() throws Exception {
+        ScriptedBackend database = open(new ScriptedBackend((socket, in, head) -> {
+            socket.getOutputStream().write(("\0\0\0\5Version mismatch, driver version is \"12\" but server version"
+                    + " is \"21\"\r\n").getBytes(java.nio.charset.StandardCharsets.US_ASCII)); // a database's TCP port
+            socket.getOutputStream().flush();
+        }));
+        InetSocketAddress proxy = entrypoint(database.address());
+        int port = database.address().getPort();
+
+        HttpResponse<String> get = send(proxy, HttpRequest.newBuilder());
+        HttpResponse<String> post = send(proxy, HttpRequest.newBuilder().POST(BodyPublishers.ofString("x")));
+
+        assertThat(get.statusCode()).isEqualTo(502);
+        assertThat(get.body()).isEqualTo("{\"statusCode\":502,\"error\":\"Bad Gateway\",\"code\":\"RT_UPSTREAM_CLOSED\","
+                + "\"message\":\"Service \\\"a\\\" did not answer over HTTP (a:0 on port " + port
+                + " answered with bytes that are not HTTP)\"}");
+        assertThat(post.body()).contains("Worker a:0 of service \\\"a\\\" answered on port " + port
+                + " with bytes that are not HTTP");
+    }
+
+    @Test
+    void aWorkerPortThatClosesWithoutAnsweringIsA502SayingSoNotUnreachable() throws Exception {
+        ScriptedBackend silent = open(new ScriptedBackend((socket, in, head) -> socket.close()));
+        InetSocketAddress proxy = entrypoint(silent.address(), refusingAddress());
+
+        HttpResponse<String> response = send(proxy, HttpRequest.newBuilder());
+
+        assertThat(response.statusCode()).isEqualTo(502);
+        assertThat(response.body()).contains("\"code\":\"RT_UPSTREAM_CLOSED\"")
+                .contains("a:0 on port " + silent.address().getPort() + " closed the connection without an HTTP response")
+                .contains("refused the connection");
+    }
+
+    @Test
     void workerDroppingTheConnectionMidResponseCutsTheClientConnection() throws Exception {
         ScriptedBackend worker = open(new ScriptedBackend((socket, in, head) -> {
             socket.getOutputStream().write("HTTP/1.1 200 OK\r\nContent-Length: 1000\r\n\r\nonly ten b".getBytes());

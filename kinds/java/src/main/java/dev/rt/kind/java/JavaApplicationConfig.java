@@ -7,14 +7,15 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.OptionalInt;
 
 /**
  * The {@code java} section of a service configuration: which one of {@code build}, {@code jar} or {@code main} it
- * names, that value, and the {@code classpath} entries as written. The schema has checked it already; what it
- * cannot say (exactly one of the three) is checked again here, for a configuration that reaches the kind another
- * way.
+ * names, that value, the {@code classpath} entries as written, and the HTTP {@code port} a wrapped application names.
+ * The schema has checked it already; what it cannot say (exactly one of the three; a port only for jar and main) is
+ * checked again here, for a configuration that reaches the kind another way.
  */
-record JavaApplicationConfig(Entry entry, String target, List<String> classpath) {
+record JavaApplicationConfig(Entry entry, String target, List<String> classpath, OptionalInt port) {
 
     /** How the application is started. */
     enum Entry {
@@ -34,6 +35,11 @@ record JavaApplicationConfig(Entry entry, String target, List<String> classpath)
         Objects.requireNonNull(entry, "entry");
         Objects.requireNonNull(target, "target");
         classpath = List.copyOf(classpath);
+        Objects.requireNonNull(port, "port");
+    }
+
+    JavaApplicationConfig(Entry entry, String target, List<String> classpath) {
+        this(entry, target, classpath, OptionalInt.empty());
     }
 
     /** Reads the {@code java} section of a whole service configuration. */
@@ -58,7 +64,21 @@ record JavaApplicationConfig(Entry entry, String target, List<String> classpath)
         if (java.get("classpath") instanceof List<?> entries) {
             entries.forEach(element -> classpath.add(String.valueOf(element)));
         }
-        return new JavaApplicationConfig(entry, text.trim(), classpath);
+        return new JavaApplicationConfig(entry, text.trim(), classpath, port(java.get("port"), entry));
+    }
+
+    private static OptionalInt port(Object value, Entry entry) {
+        if (value == null) {
+            return OptionalInt.empty();
+        }
+        if (entry == Entry.BUILD) {
+            throw KindException.at("/java/port", "applies to jar and main only: rt serves a build application on a"
+                    + " port of its own; remove it");
+        }
+        if (!(value instanceof Long number) || number < 1 || number > 65_535) {
+            throw KindException.at("/java/port", "must be a TCP port from 1 to 65535, found " + describe(value));
+        }
+        return OptionalInt.of(number.intValue());
     }
 
     private static String describe(Object value) {

@@ -56,6 +56,19 @@ public final class JavaKind implements Kind {
         return classPath;
     }
 
+    /**
+     * For a {@code java.jar}, what {@code java -jar} would take from its manifest ({@link ManifestOptions}); read at
+     * each worker start, so a rebuilt jar's new manifest counts from its next worker on.
+     */
+    @Override
+    public List<String> jvmOptions(Map<String, Object> configuration, Path serviceDirectory) {
+        JavaApplicationConfig java = JavaApplicationConfig.from(configuration);
+        if (java.entry() != JavaApplicationConfig.Entry.JAR) {
+            return List.of();
+        }
+        return ManifestOptions.of(serviceDirectory.resolve(java.target()).normalize());
+    }
+
     /** A {@code build} application of this jar's own: the training worker loads what every java worker loads. */
     @Override
     public Optional<String> trainingConfiguration() {

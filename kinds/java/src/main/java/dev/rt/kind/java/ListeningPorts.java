@@ -1,11 +1,14 @@
 package dev.rt.kind.java;
 
 import java.io.IOException;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.regex.Matcher;
@@ -13,8 +16,9 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
- * TCP ports in LISTEN state owned by this process, from Linux's {@code /proc/self/net/tcp[6]} tables (which
- * list the whole network namespace) filtered by the socket inodes among {@code /proc/self/fd}.
+ * TCP sockets in LISTEN state owned by this process, from Linux's {@code /proc/self/net/tcp[6]} tables (which
+ * list the whole network namespace) filtered by the socket inodes among {@code /proc/self/fd}. The tables print an
+ * address as 32-bit words in the host's byte order.
  */
 final class ListeningPorts {
     private static final Path PROC_SELF = Path.of("/proc/self");
@@ -29,25 +33,30 @@ final class ListeningPorts {
         return Files.isReadable(PROC_SELF.resolve("net/tcp"));
     }
 
-    /** Listening ports of this process, in table order, without duplicates. */
-    static List<Integer> ofThisProcess() throws IOException {
+    /** Listening sockets of this process, IPv4 table first, each in table order. */
+    static List<ListeningSocket> ofThisProcess() throws IOException {
         Set<Long> inodes = socketInodes(fdLinks());
-        Set<Integer> ports = new LinkedHashSet<>();
+        List<ListeningSocket> sockets = new ArrayList<>();
         for (String table : List.of("net/tcp", "net/tcp6")) {
             Path file = PROC_SELF.resolve(table);
             if (Files.isReadable(file)) {
-                ports.addAll(parse(Files.readString(file), inodes));
+                sockets.addAll(parse(Files.readString(file), inodes, ByteOrder.nativeOrder()));
             }
         }
-        return List.copyOf(ports);
+        return List.copyOf(sockets);
+    }
+
+    /** The distinct ports of {@code sockets}, in order. */
+    static List<Integer> ports(List<ListeningSocket> sockets) {
+        return sockets.stream().map(ListeningSocket::port).distinct().toList();
     }
 
     /**
-     * The local ports of the LISTEN rows of a {@code /proc/net/tcp} or {@code tcp6} table whose inode is
-     * in {@code socketInodes}.
+     * The LISTEN rows of a {@code /proc/net/tcp} or {@code tcp6} table whose inode is in {@code socketInodes};
+     * {@code order} is the byte order of the host that wrote the table.
      */
-    static List<Integer> parse(String table, Set<Long> socketInodes) {
-        List<Integer> ports = new ArrayList<>();
+    static List<ListeningSocket> parse(String table, Set<Long> socketInodes, ByteOrder order) {
+        List<ListeningSocket> sockets = new ArrayList<>();
         for (String line : table.split("\n")) {
             String[] fields = line.trim().split("\\s+");
             // sl local_address rem_address st tx_queue:rx_queue tr:tm->when retrnsmt uid timeout inode ...
@@ -57,15 +66,27 @@ final class ListeningPorts {
             int colon = fields[1].lastIndexOf(':');
             try {
                 long inode = Long.parseLong(fields[9]);
-                int port = Integer.parseInt(fields[1].substring(colon + 1), 16);
-                if (socketInodes.contains(inode) && !ports.contains(port)) {
-                    ports.add(port);
+                if (colon > 0 && socketInodes.contains(inode)) {
+                    int port = Integer.parseInt(fields[1].substring(colon + 1), 16);
+                    sockets.add(new ListeningSocket(port, address(fields[1].substring(0, colon), order)));
                 }
-            } catch (NumberFormatException | StringIndexOutOfBoundsException e) {
+            } catch (NumberFormatException | UnknownHostException e) {
                 // not a socket row
             }
         }
-        return ports;
+        return sockets;
+    }
+
+    /** 8 or 32 hex digits: one or four 32-bit words, each printed as a number of the host's byte order. */
+    private static InetAddress address(String hex, ByteOrder order) throws UnknownHostException {
+        if (hex.length() != 8 && hex.length() != 32) {
+            throw new UnknownHostException(hex);
+        }
+        ByteBuffer bytes = ByteBuffer.allocate(hex.length() / 2).order(order);
+        for (int word = 0; word < hex.length(); word += 8) {
+            bytes.putInt((int) Long.parseLong(hex.substring(word, word + 8), 16));
+        }
+        return InetAddress.getByAddress(bytes.array()); // an IPv4-mapped IPv6 address comes back as IPv4
     }
 
     /** The inodes of {@code socket:[inode]} file-descriptor links. */

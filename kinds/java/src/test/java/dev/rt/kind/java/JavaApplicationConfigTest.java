@@ -45,6 +45,21 @@ class JavaApplicationConfigTest {
     }
 
     @Test
+    void aWrappedApplicationMayNameItsHttpPort() {
+        assertThat(parse(Map.of("jar", "h2.jar", "port", 8082L)).port()).hasValue(8082);
+        assertThat(parse(Map.of("main", "com.acme.Main")).port()).isEmpty();
+    }
+
+    @Test
+    void aPortIsRefusedForABuildApplicationAndOutsideTheTcpRange() {
+        assertThatThrownBy(() -> parse(Map.of("build", "com.acme.Api", "port", 8080L)))
+                .isInstanceOfSatisfying(KindException.class, e -> assertThat(e.pointer()).contains("/java/port"))
+                .hasMessage("applies to jar and main only: rt serves a build application on a port of its own; remove it");
+        assertThatThrownBy(() -> parse(Map.of("main", "com.acme.Main", "port", 70000L)))
+                .hasMessage("must be a TCP port from 1 to 65535, found 70000");
+    }
+
+    @Test
     void aConfigurationWithoutAJavaSectionIsAnError() {
         assertThatThrownBy(() -> JavaApplicationConfig.from(Map.of()))
                 .hasMessage("must be an object with one of build, jar or main, found null");

@@ -1,4 +1,4 @@
-package dev.rt.config;
+package dev.rt.config.schema;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -7,6 +7,11 @@ import com.fasterxml.jackson.databind.node.TextNode;
 import com.networknt.schema.Schema;
 import com.networknt.schema.SchemaRegistry;
 import com.networknt.schema.SpecificationVersion;
+import dev.rt.config.ConfigKind;
+import dev.rt.config.ErrorCode;
+import dev.rt.config.InstalledKind;
+import dev.rt.config.Kinds;
+import dev.rt.config.RtException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -16,10 +21,11 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The JSON Schema documents of every configuration kind, bundled and compiled once. The files under
- * {@code schema/} and the kinds' own schemas share definitions through {@code common.json}; bundling copies those
- * into each document
- * so that what {@code rt schema config} prints is exactly what validation uses, with no reference to resolve.
+ * The JSON Schema documents of every configuration kind, bundled and compiled once, and what the loader does with
+ * them: coerce placeholder strings to the types the schema expects, validate, fill in defaults. The documents beside
+ * this class and the kinds' own schemas share definitions through {@code common.json}; bundling copies those into
+ * each document so that what {@code rt schema config} prints is exactly what validation uses, with no reference to
+ * resolve.
  */
 public final class SchemaCatalog {
     private static final ObjectMapper MAPPER = new ObjectMapper();
@@ -57,8 +63,16 @@ public final class SchemaCatalog {
         return read(kind.key() + ".json");
     }
 
+    /**
+     * Turns strings into the numbers and booleans the kind's schema expects where it admits no string
+     * ({@code "workers": "{RT_WORKERS}"} becomes {@code 3}), in place; see {@link SchemaCoercion}.
+     */
+    public void coerce(ConfigKind kind, JsonNode instance) {
+        new SchemaCoercion(navigator(kind)).apply(instance, document(kind));
+    }
+
     /** Every violation of the kind's schema, in document order; empty when the configuration is valid. */
-    List<Violation> validate(ConfigKind kind, JsonNode instance) {
+    public List<Violation> validate(ConfigKind kind, JsonNode instance) {
         Schema schema;
         synchronized (this) {
             schema = compiled.computeIfAbsent(kind, k -> registry.getSchema(document(k)));
@@ -66,7 +80,12 @@ public final class SchemaCatalog {
         return ViolationMessages.describe(schema.validate(instance), document(kind));
     }
 
-    SchemaNavigator navigator(ConfigKind kind) {
+    /** Fills in the schema's defaults, in place, on a configuration that has passed {@link #validate}. */
+    public void applyDefaults(ConfigKind kind, JsonNode instance) {
+        new SchemaDefaults(navigator(kind)).apply(instance, document(kind));
+    }
+
+    private SchemaNavigator navigator(ConfigKind kind) {
         return new SchemaNavigator(document(kind));
     }
 
@@ -95,7 +114,7 @@ public final class SchemaCatalog {
     }
 
     private static JsonNode read(String name) {
-        try (InputStream in = SchemaCatalog.class.getResourceAsStream("schema/" + name)) {
+        try (InputStream in = SchemaCatalog.class.getResourceAsStream(name)) {
             if (in == null) {
                 throw new IllegalStateException("schema " + name + " is missing from this rt build");
             }

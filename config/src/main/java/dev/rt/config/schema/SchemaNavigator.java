@@ -1,4 +1,4 @@
-package dev.rt.config;
+package dev.rt.config.schema;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeType;

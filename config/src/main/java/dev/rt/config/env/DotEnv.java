@@ -1,5 +1,8 @@
-package dev.rt.config;
+package dev.rt.config.env;
 
+import dev.rt.config.ConfigException;
+import dev.rt.config.ErrorCode;
+import dev.rt.config.Utf8Text;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,7 +22,7 @@ public final class DotEnv {
         return Files.isRegularFile(file) ? read(file) : Map.of();
     }
 
-    public static Map<String, String> read(Path file) {
+    static Map<String, String> read(Path file) {
         String text;
         try {
             text = Utf8Text.decode(file, Files.readAllBytes(file), "cannot read the env file");

@@ -1,22 +1,24 @@
-package dev.rt.config;
+package dev.rt.config.env;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.rt.config.ConfigException;
+import dev.rt.config.ErrorCode;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
 /** {@code runtime.strictEnv}: {@code true} refuses a configuration that references unset variables. */
-final class StrictEnv {
+public final class StrictEnv {
     private StrictEnv() {
     }
 
     /**
-     * Applies {@code runtime.strictEnv}: {@code true} refuses a configuration that references unset variables,
-     * {@code "warn"} returns the same list as a warning. Either way, {@code RT_<ID>_URL} variables resolved to
-     * the service's mesh URL are reported as replaced by a fallback, not as missing.
+     * Applies {@code runtime.strictEnv} (the value as written, missing when absent): {@code true} refuses a
+     * configuration that references unset variables, {@code "warn"} returns the same list as a warning. Either way,
+     * {@code RT_<ID>_URL} variables resolved to the service's mesh URL are reported as replaced by a fallback, not as
+     * missing. Any other value is left for validation to report, with the configuration's other errors.
      */
-    static List<String> check(Path file, ConfigNode runtime, PlaceholderResolver resolver) {
-        // Any value other than the schema's is left for validation to report, with the configuration's other errors.
-        com.fasterxml.jackson.databind.JsonNode strict = runtime.get("strictEnv").json();
+    public static List<String> check(Path file, JsonNode strict, PlaceholderResolver resolver) {
         boolean warn = strict.isTextual() && strict.textValue().equals("warn");
         boolean fail = strict.isBoolean() ? strict.booleanValue() : strict.isTextual() && strict.textValue().equals("true");
         if (!warn && !fail) {

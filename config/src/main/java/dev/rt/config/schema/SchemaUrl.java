@@ -1,6 +1,8 @@
-package dev.rt.config;
+package dev.rt.config.schema;
 
+import dev.rt.config.ConfigKind;
 import java.util.Optional;
+import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -21,19 +23,20 @@ public record SchemaUrl(ConfigKind kind, String version) {
      * Parses an rt schema URL. Empty for a URL that is not rt's (an editor's local copy, say): such a file is
      * read by its top-level key and as the current version.
      *
-     * @throws ConfigException for an rt URL with an unknown kind or a version newer than this rt
+     * @param refusal the exception for an rt URL with an unknown kind or a version newer than this rt, given what is
+     *                wrong with it (the caller knows the file and the pointer)
      */
-    static Optional<SchemaUrl> parse(String text, ConfigNode where) {
+    public static Optional<SchemaUrl> parse(String text, Function<String, ? extends RuntimeException> refusal) {
         Matcher matcher = URL.matcher(text.strip());
         if (!matcher.matches()) {
             return Optional.empty();
         }
-        ConfigKind kind = ConfigKind.of(matcher.group(1)).orElseThrow(() -> where.error("names an unknown configuration "
+        ConfigKind kind = ConfigKind.of(matcher.group(1)).orElseThrow(() -> refusal.apply("names an unknown configuration "
                 + "kind \"" + matcher.group(1) + "\"; expected one of " + String.join(", ",
                         ConfigKind.values().stream().map(ConfigKind::key).toList())));
         String version = matcher.group(2);
         if (compare(version, CURRENT_VERSION) > 0) {
-            throw where.error("schema version " + version + " is newer than this rt understands (" + CURRENT_VERSION
+            throw refusal.apply("schema version " + version + " is newer than this rt understands (" + CURRENT_VERSION
                     + "); upgrade rt");
         }
         return Optional.of(new SchemaUrl(kind, version));

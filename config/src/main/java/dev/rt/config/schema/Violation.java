@@ -1,4 +1,4 @@
-package dev.rt.config;
+package dev.rt.config.schema;
 
 /** One reason a configuration is refused: where ({@code /services/1/workers}) and what. */
 public record Violation(String pointer, String message) {

@@ -1,16 +1,18 @@
-package dev.rt.config;
+package dev.rt.config.env;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import java.util.Collection;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 /**
  * Replaces {@code {NAME}} placeholders inside every string value of a configuration tree by environment
@@ -66,11 +68,11 @@ public final class PlaceholderResolver {
     }
 
     /** The variables whose values make up the string at {@code pointer} (empty when it had no placeholder). */
-    public Set<String> sources(String pointer) {
+    Set<String> sources(String pointer) {
         return sources.getOrDefault(pointer, Set.of());
     }
 
-    public String resolve(String value) {
+    String resolve(String value) {
         if (value.indexOf('{') < 0) {
             return value;
         }
@@ -99,13 +101,29 @@ public final class PlaceholderResolver {
     }
 
     /** Variables referenced but not set, sorted. */
-    public Set<String> missing() {
+    Set<String> missing() {
         return Set.copyOf(missing);
     }
 
     /** {@code RT_<ID>_URL} variables that were not set and resolved to the service's mesh URL, sorted. */
-    public Set<String> replacedByFallback() {
+    Set<String> replacedByFallback() {
         return Set.copyOf(fellBack);
+    }
+
+    /**
+     * Where the string at {@code pointer} came from, for a message about it: {@code " (the value comes from
+     * {RT_WORKERS}; RT_WORKERS is not set)"}, or the empty string when it had no placeholder.
+     */
+    public String origin(String pointer) {
+        Set<String> names = sources(pointer);
+        if (names.isEmpty()) {
+            return "";
+        }
+        List<String> unset = names.stream().filter(name -> !env.containsKey(name)).toList();
+        String from = names.stream().map(name -> "{" + name + "}").collect(Collectors.joining(""));
+        return unset.isEmpty() ? " (the value comes from " + from + "; check " + String.join(", ", names) + ")"
+                : " (the value comes from " + from + "; " + String.join(", ", unset) + (unset.size() == 1 ? " is" : " are")
+                        + " not set)";
     }
 
     /** Sorted, comma-separated, for messages. */

@@ -1,0 +1,37 @@
+package dev.rt.supervisor.process;
+
+import dev.rt.config.ApplicationConfig;
+import dev.rt.config.ErrorCode;
+import dev.rt.config.InstalledKind;
+import dev.rt.config.Kinds;
+import dev.rt.config.RtException;
+import dev.rt.config.ServiceConfig;
+import dev.rt.kind.KindException;
+import dev.rt.protocol.JsonValues;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The JVM options a worker's kind asks for its service's configuration ({@code Kind.jvmOptions}, for example what a
+ * {@code java.jar}'s manifest says), asked at each worker start so that a changed file counts from the next worker.
+ */
+final class KindJvmOptions {
+    private KindJvmOptions() {
+    }
+
+    /** @throws RtException {@code RT_WORKER_SPAWN_FAILED} when the kind refuses the configuration */
+    static List<String> of(ServiceConfig service) {
+        ApplicationConfig application = service.application();
+        Optional<InstalledKind> kind = Kinds.installed().find(application.kind());
+        if (kind.isEmpty()) {
+            return List.of(); // a kind rt cannot run never passes the configuration's loading
+        }
+        try {
+            return List.copyOf(kind.get().kind().jvmOptions(JsonValues.object(application.configuration()),
+                    service.directory()));
+        } catch (KindException e) {
+            throw new RtException(ErrorCode.WORKER_SPAWN_FAILED, application.file() + ": "
+                    + e.pointer().orElse("/" + application.kind()) + ": " + e.getMessage());
+        }
+    }
+}
