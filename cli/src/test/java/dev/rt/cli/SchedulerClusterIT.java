@@ -106,10 +106,13 @@ class SchedulerClusterIT extends ManagedRuntimes {
         }
     }
 
-    /** No second saw two calls: each firing ran on one replica only. */
+    /**
+     * One call per second, not one per replica: the calls are no more than the seconds they arrived over, plus one
+     * for a firing that arrives late (a replica that ran every firing itself would double them). The second each
+     * call arrived in cannot tell, as a late call may share it with the next.
+     */
     private static void assertOncePerSecond(List<Call> calls) {
-        Map<Long, List<String>> bySecond = new HashMap<>();
-        calls.forEach(call -> bySecond.computeIfAbsent(call.arrivedMillis() / 1000, s -> new ArrayList<>()).add(call.replica()));
-        assertThat(bySecond.values()).as("replicas called in each second: " + bySecond).allMatch(r -> r.size() == 1);
+        long spanSeconds = (calls.get(calls.size() - 1).arrivedMillis() - calls.get(0).arrivedMillis()) / 1000;
+        assertThat(calls).as("calls over " + spanSeconds + " s: " + calls).hasSizeLessThanOrEqualTo((int) spanSeconds + 2);
     }
 }

@@ -37,14 +37,15 @@ class SchedulerTest {
                     + job("down", "* * * * * *", "http://127.0.0.1:" + closedPort() + "/", "\"maxRetry\": 2") + ", "
                     + job("off", "* * * * * *", target.url("/ok"), "\"enabled\": false") + "], ";
             try (var rt = RuntimeUnderTest.configure(dir, runtimeWith(jobs, "api", service("api", "probe"))).start()) {
-                List<CallbackServer.Call> ticks = target.await("/ok", 3, WAIT);
+                List<CallbackServer.Call> ticks = target.await("/ok", 4, WAIT);
                 CallbackServer.Call tick = ticks.get(0);
                 assertThat(tick.method()).isEqualTo("POST");
                 assertThat(tick.body()).isEqualTo("{\"n\":1}");
                 assertThat(tick.headers()).containsEntry("content-type", "application/json")
                         .containsEntry("x-job", "tick").containsEntry("x-retry-attempt", "1");
-                assertThat(ticks.get(2).arrivedNanos() - ticks.get(1).arrivedNanos())
-                        .as("one firing a second").isGreaterThan(Duration.ofMillis(500).toNanos());
+                long spanSeconds = (ticks.get(ticks.size() - 1).arrivedNanos() - ticks.get(0).arrivedNanos()) / 1_000_000_000L;
+                assertThat(ticks).as("one firing a second (a late one may arrive up to a second later)")
+                        .hasSizeLessThanOrEqualTo((int) spanSeconds + 2);
 
                 List<CallbackServer.Call> flaky = target.await("/flaky", 3, WAIT).subList(0, 3);
                 assertThat(flaky).extracting(c -> c.headers().get("x-retry-attempt")).containsExactly("1", "2", "3");
@@ -99,13 +100,17 @@ class SchedulerTest {
                 assertThat(status.nextRunAt()).isEmpty();
                 rt.awaitLog(logged("Scheduler \"tick\" paused"), WAIT);
 
-                awaitMoreBeats(target, 2); // a run in flight when it was paused has ended
+                int before = target.calls("/ok").size();
+                // a run fired before the pause holds the job: running it now waits for that run to end first
+                assertThat(scheduler.run("tick").success()).isTrue();
                 ticks = target.calls("/ok").size();
+                assertThat(ticks).isGreaterThan(before);
                 awaitMoreBeats(target, 2);
                 assertThat(target.calls("/ok")).hasSize(ticks);
 
                 assertThat(scheduler.run("tick").success()).isTrue();
-                assertThat(target.calls("/ok")).hasSize(ticks + 1);
+                ticks++;
+                assertThat(target.calls("/ok")).hasSize(ticks);
                 assertThatThrownBy(() -> scheduler.pause("nope")).isInstanceOf(UnknownJobException.class)
                         .hasMessage("Scheduler \"nope\" not found");
             }
@@ -116,10 +121,10 @@ class SchedulerTest {
                 JobScheduler scheduler = rt.supervisor().scheduler().orElseThrow();
                 assertThat(scheduler.jobs().get(0).paused()).isTrue();
                 awaitMoreBeats(target, 2);
-                assertThat(target.calls("/ok")).hasSize(ticks + 1);
+                assertThat(target.calls("/ok")).hasSize(ticks);
 
                 assertThat(scheduler.resume("tick").nextRunAt()).isPresent();
-                target.await("/ok", ticks + 2, WAIT);
+                target.await("/ok", ticks + 1, WAIT);
                 rt.awaitLog(logged("Scheduler \"tick\" resumed"), WAIT);
             }
         }
