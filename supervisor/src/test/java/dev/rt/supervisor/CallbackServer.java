@@ -100,6 +100,11 @@ final class CallbackServer implements AutoCloseable {
         }
     }
 
+    /** How many requests for {@code path} have arrived, answered or not (counted before the answer is sent). */
+    synchronized int arrived(String path) {
+        return (int) arrivals.stream().filter(path::equals).count();
+    }
+
     /** Waits until a request for {@code path} has arrived, answered or not. */
     synchronized void awaitArrival(String path, Duration limit) throws InterruptedException {
         long deadline = System.nanoTime() + limit.toNanos();

@@ -100,17 +100,17 @@ class SchedulerTest {
                 assertThat(status.nextRunAt()).isEmpty();
                 rt.awaitLog(logged("Scheduler \"tick\" paused"), WAIT);
 
-                int before = target.calls("/ok").size();
+                int before = target.arrived("/ok");
                 // a run fired before the pause holds the job: running it now waits for that run to end first
                 assertThat(scheduler.run("tick").success()).isTrue();
-                ticks = target.calls("/ok").size();
+                ticks = target.arrived("/ok");
                 assertThat(ticks).isGreaterThan(before);
                 awaitMoreBeats(target, 2);
-                assertThat(target.calls("/ok")).hasSize(ticks);
+                assertThat(target.arrived("/ok")).isEqualTo(ticks);
 
                 assertThat(scheduler.run("tick").success()).isTrue();
                 ticks++;
-                assertThat(target.calls("/ok")).hasSize(ticks);
+                assertThat(target.arrived("/ok")).isEqualTo(ticks);
                 assertThatThrownBy(() -> scheduler.pause("nope")).isInstanceOf(UnknownJobException.class)
                         .hasMessage("Scheduler \"nope\" not found");
             }
@@ -121,7 +121,7 @@ class SchedulerTest {
                 JobScheduler scheduler = rt.supervisor().scheduler().orElseThrow();
                 assertThat(scheduler.jobs().get(0).paused()).isTrue();
                 awaitMoreBeats(target, 2);
-                assertThat(target.calls("/ok")).hasSize(ticks);
+                assertThat(target.arrived("/ok")).isEqualTo(ticks);
 
                 assertThat(scheduler.resume("tick").nextRunAt()).isPresent();
                 target.await("/ok", ticks + 1, WAIT);
@@ -138,11 +138,29 @@ class SchedulerTest {
             try (var rt = RuntimeUnderTest.configure(dir, runtimeWith(jobs, "api", service("api", "probe"))).start()) {
                 target.awaitArrival("/slow", WAIT);
                 rt.supervisor().stop();
-                assertThat(target.calls("/slow")).hasSize(1);
+                assertThat(target.arrived("/slow")).isEqualTo(1);
                 String log = rt.log();
                 assertThat(log).contains(logged("Scheduler \"slow\" executed successfully"));
                 assertThat(log.indexOf(logged("Scheduler \"slow\" executed successfully")))
                         .isLessThan(log.indexOf(logged("Stopping the worker 0 of the service \"api\"")));
+            }
+        }
+    }
+
+    @Test
+    void aCallStillGoingWhenTheGraceEndsIsAbandonedAndTheRuntimeStops() throws Exception {
+        try (CallbackServer target = new CallbackServer()) {
+            String jobs = "\"gracefulShutdown\": {\"service\": 1000, \"runtime\": 20000}, \"scheduler\": ["
+                    + job("stuck", "* * * * * *", target.url("/slow?ms=30000"), "\"maxRetry\": 3") + "], ";
+            try (var rt = RuntimeUnderTest.configure(dir, runtimeWith(jobs, "api", service("api", "probe"))).start()) {
+                target.awaitArrival("/slow", WAIT);
+                long began = System.nanoTime();
+                rt.supervisor().stop();
+                assertThat(Duration.ofNanos(System.nanoTime() - began)).isLessThan(Duration.ofSeconds(30));
+                assertThat(rt.log()).contains("A scheduler job was still running after 1000 ms")
+                        .contains(logged("Error executing scheduler \"stuck\" (attempt 1/3): abandoned as the runtime stopped"))
+                        .contains(logged("Scheduler \"stuck\" stopped with the runtime before attempt 2/3"));
+                assertThat(target.arrived("/slow")).isEqualTo(1);
             }
         }
     }
