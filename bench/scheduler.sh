@@ -5,10 +5,12 @@
 # lateness p50, p90, p99 and max (target p99 <= 100 ms), and the supervisor's CPU (percent of one core) and RSS
 # (MB, at the end). For comparison, the same runtime without a scheduler section, idle for MEASURE seconds (B).
 #
-# Settings (environment): JOBS (1000), WARMUP (20), MEASURE (30), QUIET_WAIT and QUIET_LOAD (lib.sh).
+# Settings (environment): JOBS (1000), WARMUP (20), MEASURE (30), QUIET_WAIT and QUIET_LOAD (lib.sh), LAUNCHER (the
+# bin/rt that runs the runtimes: this checkout's by default, or another build's distribution to compare with).
 source "$(dirname -- "$0")/lib.sh"
 
 JOBS=${JOBS:-1000}
+LAUNCHER=${LAUNCHER:-$RT}
 WARMUP=${WARMUP:-20}
 MEASURE=${MEASURE:-30}
 
@@ -51,7 +53,7 @@ BENCH_OTHER_PIDS+=("$RECEIVER")
 for _ in $(seq 1 600); do [ -s "$BENCH_TMP/port" ] && break; sleep 0.1; done
 [ -s "$BENCH_TMP/port" ] || die "the receiver did not start: $(cat "$BENCH_TMP/receiver.log")"
 write_config "$BENCH_TMP/jobs.json" "$JOBS" "http://127.0.0.1:$(cat "$BENCH_TMP/port")"
-rt_start "$BENCH_TMP/jobs.json" "$BENCH_TMP/jobs.log"
+rt_start "$BENCH_TMP/jobs.json" "$BENCH_TMP/jobs.log" "$LAUNCHER"
 rt_wait_listening "$RT_PID" "$BENCH_TMP/jobs.log"
 touch "$BENCH_TMP/port.go"
 sleep "$WARMUP"
@@ -65,7 +67,7 @@ rt_stop "$RT_PID" "$BENCH_TMP/jobs.log"
 # B: no scheduler.
 say "B: the same runtime without a scheduler, idle ${MEASURE}s"
 write_config "$BENCH_TMP/none.json" 0 ""
-rt_start "$BENCH_TMP/none.json" "$BENCH_TMP/none.log"
+rt_start "$BENCH_TMP/none.json" "$BENCH_TMP/none.log" "$LAUNCHER"
 rt_wait_listening "$RT_PID" "$BENCH_TMP/none.log"
 sleep 5
 CPU_B=$(cpu_percent_over "$RT_PID" "$MEASURE")

@@ -14,8 +14,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.Executor;
 
 /**
  * One attempt of a job's HTTP call: {@code method} to {@code callbackUrl} with the job's headers over
@@ -30,8 +28,7 @@ final class CallbackCall {
     private final HttpClient client;
     private final Duration timeout;
 
-    /** Calls through the mesh on {@code meshPort}, answers handled on {@code executor}. */
-    CallbackCall(int meshPort, Duration timeout, Executor executor) {
+    CallbackCall(int meshPort, Duration timeout) {
         this.timeout = timeout;
         ProxySelector mesh = new ProxySelector() {
             private final List<Proxy> viaMesh = List.of(new Proxy(Proxy.Type.HTTP,
@@ -49,24 +46,11 @@ final class CallbackCall {
             }
         };
         this.client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).proxy(mesh)
-                .connectTimeout(Duration.ofSeconds(10)).executor(executor).build();
+                .connectTimeout(Duration.ofSeconds(10)).build();
     }
 
-    /**
-     * Sends one attempt ({@code attempt} from 1) without waiting for it: the answer, its body dropped, or why none
-     * came. Cancelling the future cancels the exchange.
-     */
-    CompletableFuture<HttpResponse<Void>> send(SchedulerJobConfig job, int attempt) {
-        HttpRequest request;
-        try {
-            request = request(job, attempt);
-        } catch (IllegalArgumentException e) {
-            return CompletableFuture.failedFuture(e);
-        }
-        return client.sendAsync(request, HttpResponse.BodyHandlers.discarding());
-    }
-
-    private HttpRequest request(SchedulerJobConfig job, int attempt) {
+    /** The status of one attempt ({@code attempt} from 1); throws when no answer came. */
+    int send(SchedulerJobConfig job, int attempt) throws IOException, InterruptedException {
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(job.callbackUrl())).timeout(timeout)
                 .header("x-retry-attempt", Integer.toString(attempt));
         boolean typed = false;
@@ -83,6 +67,6 @@ final class CallbackCall {
         }
         request.method(job.method(), job.body().map(HttpRequest.BodyPublishers::ofString)
                 .orElse(HttpRequest.BodyPublishers.noBody()));
-        return request.build();
+        return client.send(request.build(), HttpResponse.BodyHandlers.discarding()).statusCode();
     }
 }

@@ -12,6 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -21,46 +22,45 @@ import org.quartz.impl.StdSchedulerFactory;
 import org.quartz.listeners.SchedulerListenerSupport;
 
 /**
- * {@link JobScheduler} on Quartz: in memory ({@link MemoryJobStore}: Quartz's thread fires, a few threads of their
- * own start the runs, whose calls hold no thread), or on the clustered JDBC store of {@code schedulerCluster}
- * ({@link ClusteredJobStore}: each run on a Quartz thread, which the store holds for the run so that no replica
- * overlaps it).
+ * {@link JobScheduler} on Quartz: in memory ({@link MemoryJobStore}: Quartz's thread fires, runs go to threads of
+ * their own), or on the clustered JDBC store of {@code schedulerCluster} ({@link ClusteredJobStore}: each run on a
+ * Quartz thread, which the store holds for the run so that no replica overlaps it).
  */
 final class QuartzJobScheduler implements JobScheduler {
     static final String GROUP = "rt";
     private static final int MAX_THREADS = 100;
-    /** Threads that start runs (in memory) and that handle the answers to the calls: none of them waits. */
-    private static final int CALL_THREADS = 4;
     private static final AtomicInteger INSTANCES = new AtomicInteger();
 
     private final Scheduler quartz;
     private final Map<String, CallbackRunner> runners;
     private final JobStore store;
     private final ExecutorService runs;
+    private final CountDownLatch shutdown;
     private final InFlight inFlight;
     private final RuntimeLog log;
     private boolean stopped;
 
     private QuartzJobScheduler(Scheduler quartz, Map<String, CallbackRunner> runners, JobStore store,
-            ExecutorService runs, InFlight inFlight, RuntimeLog log) {
+            ExecutorService runs, CountDownLatch shutdown, InFlight inFlight, RuntimeLog log) {
         this.quartz = quartz;
         this.runners = runners;
         this.store = store;
         this.runs = runs;
+        this.shutdown = shutdown;
         this.inFlight = inFlight;
         this.log = log;
     }
 
     static QuartzJobScheduler start(RuntimeConfig config, int meshPort, RuntimeLog log, PrometheusRegistry registry,
             PausedJobs pausedJobs) {
-        ExecutorService runs = Executors.newFixedThreadPool(CALL_THREADS, DaemonThreads.named("rt-scheduler-run"));
-        CallbackCall call = new CallbackCall(meshPort, config.serviceTimeout(), runs);
+        CallbackCall call = new CallbackCall(meshPort, config.serviceTimeout());
         SchedulerMetrics metrics = new SchedulerMetrics(registry);
+        CountDownLatch shutdown = new CountDownLatch(1);
         InFlight inFlight = new InFlight();
         Map<String, CallbackRunner> runners = new LinkedHashMap<>();
         for (SchedulerJobConfig job : config.sections().scheduler()) {
             if (job.enabled()) {
-                runners.put(job.name(), new CallbackRunner(job, call, log, metrics, inFlight));
+                runners.put(job.name(), new CallbackRunner(job, call, log, metrics, shutdown, inFlight));
                 metrics.declare(job.name());
                 job.headers().keySet().stream().filter(h -> CallbackCall.RESTRICTED.contains(h.toLowerCase()))
                         .forEach(h -> log.warn("Scheduler \"" + job.name() + "\": the header \"" + h
@@ -79,6 +79,7 @@ final class QuartzJobScheduler implements JobScheduler {
         settings.setProperty("org.quartz.threadPool.makeThreadsDaemons", "true");
         settings.setProperty("org.quartz.jobStore.misfireThreshold", "1000");
         config.sections().schedulerCluster().ifPresent(cluster -> settings.putAll(ClusterStore.open(cluster, threads)));
+        ExecutorService runs = Executors.newFixedThreadPool(threads, DaemonThreads.named("rt-scheduler-run"));
         Scheduler quartz = null;
         try {
             quartz = new StdSchedulerFactory(settings).getScheduler();
@@ -92,7 +93,7 @@ final class QuartzJobScheduler implements JobScheduler {
                     : new MemoryJobStore(quartz, runners, pausedJobs, runs, log);
             store.register();
             quartz.start();
-            return new QuartzJobScheduler(quartz, runners, store, runs, inFlight, log);
+            return new QuartzJobScheduler(quartz, runners, store, runs, shutdown, inFlight, log);
         } catch (SchedulerException e) {
             runs.shutdownNow();
             if (quartz != null) {
@@ -157,18 +158,17 @@ final class QuartzJobScheduler implements JobScheduler {
         } catch (SchedulerException e) {
             log.warn("The scheduler did not stop firing cleanly: " + e.getMessage());
         }
-        inFlight.stop();
+        shutdown.countDown();
+        runs.shutdown();
         try {
             if (!inFlight.awaitNone(grace)) {
                 log.warn("A scheduler job was still running after " + grace.toMillis()
                         + " ms (gracefulShutdown.service); it is abandoned");
-                inFlight.abandon();
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            inFlight.abandon();
         }
-        runs.shutdown();
+        runs.shutdownNow();
         try {
             quartz.shutdown(false);
         } catch (SchedulerException e) {
