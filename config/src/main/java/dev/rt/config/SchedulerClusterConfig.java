@@ -82,7 +82,7 @@ public record SchedulerClusterConfig(String jdbcUrl, Optional<String> user, Opti
             password = parts.length > 1 ? Optional.of(URLDecoder.decode(parts[1], StandardCharsets.UTF_8))
                     : Optional.empty();
         }
-        String host = uri.getHost().contains(":") ? "[" + uri.getHost() + "]" : uri.getHost();
+        String host = uri.getHost(); // an IPv6 literal keeps its brackets
         String url = "jdbc:postgresql://" + host + (uri.getPort() > 0 ? ":" + uri.getPort() : "") + uri.getRawPath()
                 + (uri.getRawQuery() == null ? "" : "?" + uri.getRawQuery());
         return new Parsed(url, user, password);
