@@ -11,6 +11,7 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 
 /**
  * Runs one job: up to {@code maxRetry} attempts, the k-th retry after {@code 100 * 2^k} ms (200, 400, 800 ...), a
@@ -61,9 +62,10 @@ final class CallbackRunner {
     /**
      * The firing due at {@code fireMillis}: runs the job on {@code executor} and returns at once, unless it runs
      * already (a firing that finds its previous run going on is skipped) or has run for that instant (two triggers
-     * of one job matching the same instant).
+     * of one job matching the same instant). A run that has not started when {@code paused} turns true does not
+     * start: once a pause returns, only a run that already held the job may still go on.
      */
-    void fire(Executor executor, long fireMillis) {
+    void fire(Executor executor, long fireMillis, BooleanSupplier paused) {
         synchronized (this) {
             if (fireMillis == lastFire) {
                 return;
@@ -75,8 +77,8 @@ final class CallbackRunner {
         }
         try {
             executor.execute(() -> {
-                if (shutdown.getCount() == 0) {
-                    running.release(); // fired just before the scheduler shut down: not started
+                if (shutdown.getCount() == 0 || paused.getAsBoolean()) {
+                    running.release(); // fired just before the scheduler shut down or the job was paused: not started
                     return;
                 }
                 log.info("Executing scheduler \"" + job.name() + "\"");

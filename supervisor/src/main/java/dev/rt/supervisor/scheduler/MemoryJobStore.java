@@ -73,8 +73,9 @@ final class MemoryJobStore implements JobStore {
             return context -> {
                 long fire = context.getScheduledFireTime().getTime();
                 for (CallbackRunner runner : group) {
-                    if (!paused.contains(runner.job().name())) {
-                        runner.fire(runs, fire);
+                    String name = runner.job().name();
+                    if (!paused.contains(name)) {
+                        runner.fire(runs, fire, () -> paused.contains(name));
                     }
                 }
             };
