@@ -139,9 +139,9 @@ rt_wait_listening() {
     done
 }
 
-# PIDs of every worker LOG says was started (one a line).
+# PIDs of every worker LOG says was started or prepared (a JVM booting ahead, a spare), one a line.
 rt_worker_pids() {
-    grep -o 'Starting the worker [0-9]* of the service \\"[^\\]*\\" (pid [0-9]*)' "$1" 2>/dev/null \
+    grep -oE '(Starting|Preparing) the worker [0-9]* of the service \\"[^\\]*\\" \(pid [0-9]*\)' "$1" 2>/dev/null \
         | sed 's/.*(pid \([0-9]*\))/\1/' || true
 }
 

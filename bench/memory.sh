@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Resident memory of the demo (supervisor, greeter worker, hello worker): start it, read RSS once started
-# and idle, send REQUESTS requests to /hello (curl, CONNECTIONS in parallel), wait IDLE seconds,
+# Resident memory of the demo (supervisor, greeter worker, hello worker, and the spare JVM kept for hello, the
+# entrypoint: spareWorker's default): start it, read RSS once started and idle, send REQUESTS requests to /hello (curl, CONNECTIONS in parallel), wait IDLE seconds,
 # read RSS again (VmRSS of /proc/<pid>/status). REPEAT fresh starts; medians. Summary to stdout.
 #
 # NMT=1 also starts every JVM with -XX:NativeMemoryTracking=summary (through JAVA_TOOL_OPTIONS, which adds a
@@ -35,12 +35,21 @@ rss_all() {
     echo "$(rss_mb "$RT_PID") $(rss_mb "$PID_GREETER") $(rss_mb "$PID_HELLO")"
 }
 
+# RSS in MB of the spare JVM LOG says was prepared for hello ("-" when there is none: spareWorker off, or an
+# rt without spares under COMPARE).
+rss_spare() {
+    local pid
+    pid=$(grep -o 'Preparing the worker [0-9]* of the service \\"hello\\" (pid [0-9]*) as a spare' "$1" \
+        | tail -n 1 | sed 's/.*(pid \([0-9]*\)).*/\1/')
+    if [ -n "$pid" ] && [ -r "/proc/$pid/status" ]; then rss_mb "$pid"; else echo -; fi
+}
+
 # One fresh start: sets RESULT to "idle-after-start RSS ×3, after-load RSS ×3, requests sent, errors,
-# seconds the load took". Runs in the
+# seconds the load took, the spare's RSS idle after start and after the load". Runs in the
 # main shell (never in $(...)), so that the EXIT trap knows the rt it started.
 measure_once() {
     local run=$1 root=${2:-$BENCH_ROOT} side=${3:-a}
-    local log="$BENCH_TMP/memory-$1$side.log" before after out="$BENCH_TMP/load-$1$side.txt" sent errors t0 seconds
+    local log="$BENCH_TMP/memory-$1$side.log" before after spare_before spare_after out="$BENCH_TMP/load-$1$side.txt" sent errors t0 seconds
     wait_port_free 3042
     if [ "$NMT" = 1 ]; then
         JAVA_TOOL_OPTIONS="${JAVA_TOOL_OPTIONS:-} -XX:NativeMemoryTracking=summary" \
@@ -53,6 +62,7 @@ measure_once() {
     PID_HELLO=$(rt_worker_pid "$log" hello 0)
     sleep "$IDLE"
     before=$(rss_all)
+    spare_before=$(rss_spare "$log")
     # Exactly REQUESTS requests, CONNECTIONS at a time on keep-alive connections; one status code a line.
     t0=$(now)
     curl -s --no-progress-meter -Z --parallel-max "$CONNECTIONS" -K "$BENCH_TMP/load.curl" \
@@ -63,6 +73,7 @@ measure_once() {
     [ "$errors" = 0 ] || say "run $run: $errors of $REQUESTS requests failed or were not 200 (reported)"
     sleep "$IDLE"
     after=$(rss_all)
+    spare_after=$(rss_spare "$log")
     if [ "$NMT" = 1 ]; then
         local name pid
         for name in supervisor greeter hello; do
@@ -71,7 +82,7 @@ measure_once() {
         done
     fi
     rt_stop "$RT_PID" "$log"
-    RESULT="$before $after $sent $errors $seconds"
+    RESULT="$before $after $sent $errors $seconds $spare_before $spare_after"
 }
 
 # Table of NMT committed MB per category for the three processes (from the last run's nmt-*.txt).
@@ -129,10 +140,11 @@ main() {
     echo
     machine_info
     echo
-    echo "| RSS MB, median of $REPEAT fresh starts | supervisor | greeter worker | hello worker |"
-    echo "|---|---:|---:|---:|"
-    echo "| idle, ${IDLE}s after start | $(m 1) | $(m 2) | $(m 3) |"
-    echo "| idle, ${IDLE}s after $(m 7) requests to /hello (curl, $CONNECTIONS in parallel) | $sup_after | $greeter_after | $hello_after |"
+    echo "| RSS MB, median of $REPEAT fresh starts | supervisor | greeter worker | hello worker | hello's spare JVM | total |"
+    echo "|---|---:|---:|---:|---:|---:|"
+    total() { awk -v c="$*" 'BEGIN { n = split(c, f, " "); for (i = 1; i <= n; i++) if (f[i] != "-") t += f[i]; printf "%.1f\n", t }'; }
+    echo "| idle, ${IDLE}s after start | $(m 1) | $(m 2) | $(m 3) | $(m 10) | $(total "$(m 1) $(m 2) $(m 3) $(m 10)") |"
+    echo "| idle, ${IDLE}s after $(m 7) requests to /hello (curl, $CONNECTIONS in parallel) | $sup_after | $greeter_after | $hello_after | $(m 11) | $(total "$sup_after $greeter_after $hello_after $(m 11)") |"
     echo
     echo "- per run (after load) supervisor/greeter/hello: $(awk '{ printf "%s/%s/%s  ", $4, $5, $6 }' "$results")"
     echo "- per run, seconds the $REQUESTS requests took and failed ones (no answer or not 200):" \

@@ -65,8 +65,10 @@ final class StartCommand implements Callable<Integer> {
         boolean human = pretty != null ? pretty
                 : System.console() != null && !"false".equalsIgnoreCase(System.getenv("RT_PRETTY_PRINT"));
         try (RuntimeLog log = runtimeLog(loaded, human)) {
-            return new RuntimeSession(loaded, () -> loader.load(Optional.ofNullable(config)), options, log,
+            int status = new RuntimeSession(loaded, () -> loader.load(Optional.ofNullable(config)), options, log,
                     System.getenv()).run();
+            ClassDataAtExit.archive().ifPresent(archive -> log.info(ClassDataAtExit.message(archive)));
+            return status;
         }
     }
 

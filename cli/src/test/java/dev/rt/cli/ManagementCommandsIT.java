@@ -90,6 +90,9 @@ class ManagementCommandsIT extends ManagedRuntimes {
                 "NAME   WORKERS  TYPE  STATUS   ENTRYPOINT",
                 "front  1        java  started  yes",
                 "back   2        java  started  no");
+        String verbose = rt(a, "ctl", "services", "-v").stdout();
+        assertThat(verbose).startsWith(services.stdout()).contains("\nfront:0 (pid ").contains("\nback:1 (pid ")
+                .containsPattern("\n  \\S*java .*-cp \\S+ dev\\.rt\\.agent\\.WorkerMain\n");
         assertThat(rt(a, "ctl", "config", "-s", "back").stdout()).contains("\"build\" : \"dev.rt.testdata.probe.Probe\"");
         assertThat(rt(a, "ctl", "env").stdout()).doesNotContain("GREETING=");
 

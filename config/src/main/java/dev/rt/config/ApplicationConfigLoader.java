@@ -33,7 +33,10 @@ final class ApplicationConfigLoader {
     }
 
     /** The runnable form of a processed service configuration, from its installed kind. */
-    static Loaded load(Path file, ConfigKind kind, JsonNode tree) {
+    static Loaded load(ConfigPipeline.Processed processed) {
+        Path file = processed.file();
+        ConfigKind kind = processed.kind();
+        JsonNode tree = processed.tree();
         InstalledKind installed = Kinds.installed().find(kind.key()).orElseThrow(() -> new ConfigException(
                 ErrorCode.CONFIG_KIND_UNAVAILABLE, file + ": /" + kind.key() + ": the \"" + kind.key()
                         + "\" application kind is valid but cannot run in this version of rt; use "
@@ -44,7 +47,7 @@ final class ApplicationConfigLoader {
             List<Path> classpath = installed.kind().classPath(configuration, directory);
             List<String> dependencies = installed.kind().dependencies(configuration);
             return new Loaded(new ApplicationConfig(file, kind.key(), tree, installed.jars(), classpath,
-                    WatchConfig.from(ConfigNode.root(file, tree).get("watch"))), dependencies);
+                    WatchConfig.from(processed.root().get("watch"))), dependencies);
         } catch (KindException e) {
             throw new ConfigException(ErrorCode.CONFIG_INVALID, file + ": " + e.pointer().orElse("/" + kind.key()) + ": "
                     + e.getMessage());

@@ -64,6 +64,9 @@ final class Autoload {
                         + "(rename one, or add the directory to autoload.exclude)");
             }
             ObjectNode combined = ((ObjectNode) loaded.json()).deepCopy();
+            if (service.has(JvmOptions.NAME) || service.has(JvmOptions.NODE_NAME)) { // one setting, two names
+                combined.remove(List.of(JvmOptions.NAME, JvmOptions.NODE_NAME));
+            }
             combined.setAll(((ObjectNode) service.json()).deepCopy());
             combined.put("path", loadedPath.toString());
             merged.add(service.withValue(combined));

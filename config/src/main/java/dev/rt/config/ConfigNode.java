@@ -13,6 +13,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.function.Function;
 
 /**
  * The one reader of configuration: a position in a tree that knows its file and JSON pointer, so that every error
@@ -25,30 +26,38 @@ final class ConfigNode {
     private final Optional<Path> file;
     private final JsonNode node;
     private final String pointer;
+    /** Where the string at a pointer came from, for errors: {@code " (the value comes from {X}; X is not set)"}. */
+    private final Function<String, String> origins;
 
-    private ConfigNode(Optional<Path> file, JsonNode node, String pointer) {
+    private ConfigNode(Optional<Path> file, JsonNode node, String pointer, Function<String, String> origins) {
         this.file = file;
         this.node = node == null ? MissingNode.getInstance() : node;
         this.pointer = pointer;
+        this.origins = origins;
     }
 
     static ConfigNode root(Path file, JsonNode tree) {
-        return new ConfigNode(Optional.of(file), tree, "");
+        return root(file, tree, at -> "");
+    }
+
+    /** @param origins where the string at a pointer came from ({@code PlaceholderResolver.origin}) */
+    static ConfigNode root(Path file, JsonNode tree, Function<String, String> origins) {
+        return new ConfigNode(Optional.of(file), tree, "", origins);
     }
 
     /** A section given on its own (by a test, say): its errors name {@code /<key>/...} and no file. */
     static ConfigNode section(String key, JsonNode value) {
-        return new ConfigNode(Optional.empty(), value, "/" + escape(key));
+        return new ConfigNode(Optional.empty(), value, "/" + escape(key), at -> "");
     }
 
     ConfigNode get(String key) {
         JsonNode child = node.isObject() ? node.get(key) : null;
-        return new ConfigNode(file, child, pointer + "/" + escape(key));
+        return new ConfigNode(file, child, pointer + "/" + escape(key), origins);
     }
 
     /** A value that is not in the file as written (an entry autoload makes), whose errors are reported here. */
     ConfigNode withValue(JsonNode value) {
-        return new ConfigNode(file, value, pointer);
+        return new ConfigNode(file, value, pointer, origins);
     }
 
     boolean has(String key) {
@@ -73,7 +82,8 @@ final class ConfigNode {
     }
 
     ConfigException error(ErrorCode code, String message) {
-        return new ConfigException(code, file.map(f -> f + ": ").orElse("") + pointer() + ": " + message);
+        return new ConfigException(code, file.map(f -> f + ": ").orElse("") + pointer() + ": " + message
+                + origins.apply(pointer));
     }
 
     ConfigNode requireObject() {
@@ -215,7 +225,7 @@ final class ConfigNode {
         }
         List<ConfigNode> elements = new ArrayList<>();
         for (int i = 0; i < node.size(); i++) {
-            elements.add(new ConfigNode(file, node.get(i), pointer + "/" + i));
+            elements.add(new ConfigNode(file, node.get(i), pointer + "/" + i, origins));
         }
         return elements;
     }
@@ -239,12 +249,25 @@ final class ConfigNode {
         return elements().stream().map(ConfigNode::string).toList();
     }
 
-    /** A string or an array of strings, none of them blank (see {@link #requiredString()}); empty when absent. */
+    /**
+     * A string or an array of strings, none of them blank (see {@link #requiredString()}); empty when absent. Every
+     * blank element is reported, one line each.
+     */
     List<String> nonBlankStrings() {
         if (!isMissing() && node.isTextual()) {
             return List.of(requiredString());
         }
-        return elements().stream().map(ConfigNode::requiredString).toList();
+        List<String> values = new ArrayList<>();
+        List<ConfigException> problems = new ArrayList<>();
+        for (ConfigNode element : elements()) {
+            try {
+                values.add(element.requiredString());
+            } catch (ConfigException e) {
+                problems.add(e);
+            }
+        }
+        ConfigProblems.throwIfAny(problems);
+        return values;
     }
 
     /** An object of scalar values (headers, environment variables), as strings; empty when absent. */

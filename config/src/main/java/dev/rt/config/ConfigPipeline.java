@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.rt.config.env.PlaceholderResolver;
 import dev.rt.config.env.StrictEnv;
+import dev.rt.config.env.WorkerPlaceholders;
 import dev.rt.config.schema.SchemaCatalog;
 import dev.rt.config.schema.SchemaUpgrades;
 import dev.rt.config.schema.SchemaUrl;
@@ -14,6 +15,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
@@ -22,8 +24,15 @@ import java.util.stream.Collectors;
  * placeholder strings → JSON Schema validation (every error at once) → defaults.
  */
 final class ConfigPipeline {
-    /** A processed file: its kind, its tree with defaults, and warnings to log (strictEnv "warn"). */
-    record Processed(ConfigKind kind, JsonNode tree, List<String> warnings) {
+    /**
+     * A processed file: its kind, its tree with defaults, warnings to log (strictEnv "warn"), and where each string
+     * came from ({@code origins}: a JSON pointer to {@code " (the value comes from {X}; X is not set)"} or "").
+     */
+    record Processed(Path file, ConfigKind kind, JsonNode tree, List<String> warnings, Function<String, String> origins) {
+        /** The tree as the one reader of configuration sees it: each error names the placeholders it came from. */
+        ConfigNode root() {
+            return ConfigNode.root(file, tree, origins);
+        }
     }
 
     private ConfigPipeline() {
@@ -35,7 +44,8 @@ final class ConfigPipeline {
         Optional<SchemaUrl> url = schemaUrl(root);
         ConfigKind kind = kind(root, url, expected);
 
-        PlaceholderResolver placeholders = new PlaceholderResolver(env, serviceIds);
+        PlaceholderResolver placeholders = new PlaceholderResolver(env, serviceIds,
+                kind == ConfigKind.RUNTIME ? WorkerPlaceholders::workerValueAt : pointer -> false);
         JsonNode tree = placeholders.resolve(raw);
         List<String> warnings = new ArrayList<>(StrictEnv.check(file,
                 ConfigNode.root(file, tree).get("runtime").get("strictEnv").json(), placeholders));
@@ -50,7 +60,7 @@ final class ConfigPipeline {
                     .collect(Collectors.joining("\n")));
         }
         catalog.applyDefaults(kind, tree);
-        return new Processed(kind, tree, warnings);
+        return new Processed(file, kind, tree, warnings, placeholders::origin);
     }
 
     /** The file's {@code $schema}, when it is an rt schema URL; refused at {@code /$schema} when rt cannot read it. */

@@ -70,7 +70,7 @@ public final class RuntimeConfigLoader {
 
         ConfigPipeline.Processed processed = ConfigPipeline.process(file, raw, Optional.of(ConfigKind.RUNTIME),
                 placeholderEnv, ids);
-        ConfigNode config = ConfigNode.root(file, processed.tree());
+        ConfigNode config = processed.root();
         List<String> warnings = new ArrayList<>(processed.warnings());
 
         List<ConfigNode> explicit = new ArrayList<>();
@@ -89,13 +89,20 @@ public final class RuntimeConfigLoader {
         int defaultWorkers = config.get("workers").positiveInt(1);
         List<ServiceConfig> services = new ArrayList<>();
         Set<String> seen = new LinkedHashSet<>();
+        List<ConfigException> problems = new ArrayList<>(); // every service's, at once
         for (ConfigNode node : serviceNodes) {
-            ServiceConfig service = serviceLoader.load(node, defaultWorkers, entrypoint, restart, health, warnings);
-            if (!seen.add(service.id())) {
-                throw node.get("id").error("duplicate service id \"" + service.id() + "\"");
+            try {
+                ServiceConfig service = serviceLoader.load(node, defaultWorkers, entrypoint, restart, health,
+                        config.get("spareWorker"), warnings);
+                if (!seen.add(service.id())) {
+                    throw node.get("id").error("duplicate service id \"" + service.id() + "\"");
+                }
+                services.add(service);
+            } catch (ConfigException e) {
+                problems.add(e);
             }
-            services.add(service);
         }
+        ConfigProblems.throwIfAny(problems);
         ServiceDependencies.check(serviceNodes, services);
         checkSchedulerNames(config.get("scheduler"));
         SchedulerClusterConfig.check(config.get("schedulerCluster"));

@@ -17,6 +17,8 @@ import java.util.Objects;
  * @param restartOnError this service's restart policy (its own {@code restartOnError}, else the runtime's)
  * @param health     the runtime's {@code health} overridden by the service's
  * @param meshHostHeader the {@code Host} its workers receive through the mesh ({@code meshHostHeader})
+ * @param spareWorker whether a spare JVM waits to take over from a worker that dies ({@code spareWorker}: the
+ *                    service's own, else the runtime's for this service)
  */
 public record ServiceConfig(
         String id,
@@ -30,7 +32,8 @@ public record ServiceConfig(
         RestartPolicy restartOnError,
         HealthConfig health,
         MeshHostHeader meshHostHeader,
-        ApplicationConfig application) {
+        ApplicationConfig application,
+        boolean spareWorker) {
 
     public ServiceConfig {
         Objects.requireNonNull(id, "id");
@@ -47,6 +50,14 @@ public record ServiceConfig(
         Objects.requireNonNull(restartOnError, "restartOnError");
         Objects.requireNonNull(health, "health");
         Objects.requireNonNull(meshHostHeader, "meshHostHeader");
+    }
+
+    /** A service without a spare worker. */
+    public ServiceConfig(String id, Path directory, int workers, List<String> arguments, Map<String, String> env,
+            List<String> jvmOptions, List<Path> preload, List<String> dependencies, RestartPolicy restartOnError,
+            HealthConfig health, MeshHostHeader meshHostHeader, ApplicationConfig application) {
+        this(id, directory, workers, arguments, env, jvmOptions, preload, dependencies, restartOnError, health,
+                meshHostHeader, application, false);
     }
 
     public String meshUrl() {

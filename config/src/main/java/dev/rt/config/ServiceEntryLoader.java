@@ -24,8 +24,11 @@ final class ServiceEntryLoader {
         this.serviceIds = serviceIds;
     }
 
+    /**
+     * @param spareWorkers the runtime's {@code spareWorker}: {@code true}, {@code false} or {@code "entrypoint"}
+     */
     ServiceConfig load(ConfigNode node, int defaultWorkers, String entrypoint, RestartPolicy restart, HealthConfig health,
-            List<String> warnings) {
+            ConfigNode spareWorkers, List<String> warnings) {
         String id = node.get("id").requiredString();
         if (!id.matches("[A-Za-z0-9][A-Za-z0-9_-]*")) {
             throw node.get("id").error("must be letters, digits, \"-\" and \"_\" (it becomes the host name "
@@ -60,21 +63,35 @@ final class ServiceEntryLoader {
         ConfigPipeline.Processed processed = ConfigPipeline.process(configFile, ConfigFormat.of(configFile).read(configFile),
                 Optional.empty(), placeholderEnv, serviceIds);
         warnings.addAll(processed.warnings());
-        ApplicationConfigLoader.Loaded application = ApplicationConfigLoader.load(configFile, processed.kind(),
-                processed.tree());
+        ApplicationConfigLoader.Loaded application = ApplicationConfigLoader.load(processed);
 
         int workers = node.get("workers").positiveInt(defaultWorkers);
         return new ServiceConfig(id, directory, id.equals(entrypoint) ? 1 : workers,
                 node.get("arguments").nonBlankStrings(),
                 env,
-                node.get("nodeOptions").optionalString().map(o -> ShellWords.split(o, node.get("nodeOptions"))).orElse(List.of()),
+                JvmOptions.of(node),
                 preload(node.get("preload"), directory),
                 ImpliedDependencies.of(id, node.get("dependencies").nonBlankStrings(),
-                        ConfigNode.root(configFile, processed.tree()), application.dependencies()),
+                        processed.root(), application.dependencies()),
                 RestartPolicy.from(node.get("restartOnError"), restart),
                 HealthConfig.from(node.get("health"), health),
                 MeshHostHeader.of(node.get("meshHostHeader").string(MeshHostHeader.WORKER.configName())),
-                application.application());
+                application.application(),
+                spareWorker(node.get("spareWorker"), spareWorkers, id.equals(entrypoint), workers == 1));
+    }
+
+    /**
+     * The service's own {@code spareWorker}, else the runtime's: {@code "entrypoint"} (the default) for the
+     * entrypoint, {@code true} for a service of one worker.
+     */
+    private static boolean spareWorker(ConfigNode own, ConfigNode runtime, boolean entrypoint, boolean singleWorker) {
+        if (!own.isMissing()) {
+            return own.bool(false);
+        }
+        if (runtime.json().isTextual() && runtime.json().textValue().equals("entrypoint")) {
+            return entrypoint;
+        }
+        return runtime.bool(false) && (entrypoint || singleWorker);
     }
 
     private static List<Path> preload(ConfigNode node, Path directory) {

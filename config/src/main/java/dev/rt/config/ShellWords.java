@@ -3,7 +3,11 @@ package dev.rt.config;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Splits an option string the way a POSIX shell would: whitespace separates, quotes group, backslash escapes. */
+/**
+ * Splits an option string the way a POSIX shell would: whitespace separates, quotes group, backslash escapes. A
+ * backslash before an opening brace stays: {@code \{PORT}} is the placeholder escape, removed when the worker is
+ * launched.
+ */
 final class ShellWords {
     private ShellWords() {
     }
@@ -19,7 +23,7 @@ final class ShellWords {
                 if (c == quote) {
                     quote = 0;
                 } else if (c == '\\' && quote == '"' && i + 1 < text.length()) {
-                    word.append(text.charAt(++i));
+                    word.append(escaped(text.charAt(++i)));
                 } else {
                     word.append(c);
                 }
@@ -27,7 +31,7 @@ final class ShellWords {
                 quote = c;
                 inWord = true;
             } else if (c == '\\' && i + 1 < text.length()) {
-                word.append(text.charAt(++i));
+                word.append(escaped(text.charAt(++i)));
                 inWord = true;
             } else if (Character.isWhitespace(c)) {
                 if (inWord) {
@@ -47,5 +51,9 @@ final class ShellWords {
             words.add(word.toString());
         }
         return words;
+    }
+
+    private static String escaped(char c) {
+        return c == '{' ? "\\{" : String.valueOf(c);
     }
 }

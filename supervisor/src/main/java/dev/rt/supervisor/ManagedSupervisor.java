@@ -66,6 +66,11 @@ final class ManagedSupervisor implements ManagedRuntime {
     }
 
     @Override
+    public List<WorkerView> spares() {
+        return supervisor.spares();
+    }
+
+    @Override
     public CompletableFuture<String> metrics(MetricsFormat format) {
         return supervisor.metrics(format);
     }

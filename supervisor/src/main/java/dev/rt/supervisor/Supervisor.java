@@ -128,6 +128,7 @@ public final class Supervisor implements AutoCloseable {
             status = "started";
             log.info("rt is now listening at " + url());
             sharing.createInBackground(log);
+            lifecycle.keepSpares();
             watchInDevelopment();
             return bound;
         } catch (RuntimeException e) {
@@ -153,6 +154,13 @@ public final class Supervisor implements AutoCloseable {
     public List<WorkerView> workers() {
         WorkerLifecycle current = lifecycle;
         return current == null ? List.of() : current.views().completeOnTimeout(List.of(), 10, TimeUnit.SECONDS)
+                .exceptionally(closed -> List.of()).join();
+    }
+
+    /** The spare JVMs, booted and waiting to take the place of a worker that dies (spareWorker). */
+    public List<WorkerView> spares() {
+        WorkerLifecycle current = lifecycle;
+        return current == null ? List.of() : current.spareViews().completeOnTimeout(List.of(), 10, TimeUnit.SECONDS)
                 .exceptionally(closed -> List.of()).join();
     }
 

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Predicate;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -19,11 +20,15 @@ import java.util.stream.Collectors;
  * variables. An unset variable gives the empty string (and is recorded as missing). {@code {RT_<ID>_URL}}
  * resolves to {@code http://<id>.rt.local} for a service that exists, unless the variable is set.
  * One pass only: a value that itself contains braces is not expanded again, so there are no loops.
+ * {@code \{NAME}} is a literal {@code {NAME}}; {@code ${NAME}} is left as it is, for the application's own
+ * configuration syntax. In what a worker receives ({@link WorkerPlaceholders}), the worker placeholders stay for
+ * the launch, and so do the escapes.
  */
 public final class PlaceholderResolver {
-    private static final Pattern PLACEHOLDER = Pattern.compile("\\{([A-Za-z0-9_]+)}");
+    private static final Pattern PLACEHOLDER = WorkerPlaceholders.PLACEHOLDER;
 
     private final Map<String, String> env;
+    private final Predicate<String> workerValueAt;
     private final Map<String, String> serviceUrls = new java.util.HashMap<>();
     private final Set<String> missing = new TreeSet<>();
     private final Set<String> fellBack = new TreeSet<>();
@@ -35,7 +40,17 @@ public final class PlaceholderResolver {
      * @param serviceIds ids of the runtime's services, for {@code RT_<ID>_URL}
      */
     public PlaceholderResolver(Map<String, String> env, Collection<String> serviceIds) {
+        this(env, serviceIds, pointer -> false);
+    }
+
+    /**
+     * @param workerValueAt whether the string at a JSON pointer is something a worker receives, where the worker
+     *                      placeholders wait for the launch ({@link WorkerPlaceholders#workerValueAt} for a runtime
+     *                      configuration)
+     */
+    public PlaceholderResolver(Map<String, String> env, Collection<String> serviceIds, Predicate<String> workerValueAt) {
         this.env = Map.copyOf(env);
+        this.workerValueAt = workerValueAt;
         for (String id : serviceIds) {
             serviceUrls.put("RT_" + id.toUpperCase(Locale.ROOT).replace('-', '_') + "_URL", "http://" + id + ".rt.local");
         }
@@ -49,7 +64,7 @@ public final class PlaceholderResolver {
     private JsonNode resolveAt(JsonNode tree, String at) {
         if (tree.isTextual()) {
             pointer = at;
-            return TextNode.valueOf(resolve(tree.textValue()));
+            return TextNode.valueOf(resolve(tree.textValue(), workerValueAt.test(at)));
         }
         if (tree.isObject()) {
             ObjectNode copy = ((ObjectNode) tree).objectNode();
@@ -73,16 +88,35 @@ public final class PlaceholderResolver {
     }
 
     String resolve(String value) {
+        return resolve(value, false);
+    }
+
+    private String resolve(String value, boolean template) {
         if (value.indexOf('{') < 0) {
             return value;
         }
         Matcher matcher = PLACEHOLDER.matcher(value);
         StringBuilder out = new StringBuilder(value.length());
         while (matcher.find()) {
-            matcher.appendReplacement(out, Matcher.quoteReplacement(lookup(matcher.group(1))));
+            matcher.appendReplacement(out, Matcher.quoteReplacement(replacement(matcher, template)));
         }
         matcher.appendTail(out);
         return out.toString();
+    }
+
+    private String replacement(Matcher matcher, boolean template) {
+        String name = matcher.group(3);
+        if (matcher.group(2) != null) {
+            return matcher.group(); // ${NAME}: the application's own syntax
+        }
+        if (template && WorkerPlaceholders.isWorkerName(name)) {
+            return matcher.group(); // the worker's value, or its escape, when it is launched
+        }
+        if (matcher.group(1) != null) {
+            return "{" + name + "}"; // an escape
+        }
+        String found = lookup(name);
+        return template ? WorkerPlaceholders.literal(found) : found;
     }
 
     private String lookup(String name) {

@@ -44,6 +44,11 @@ public interface ManagedRuntime {
     /** Every worker it knows, in the order they were launched. */
     List<WorkerView> workers();
 
+    /** Its spare JVMs, booted and waiting to take the place of a worker that dies; none by default. */
+    default List<WorkerView> spares() {
+        return List.of();
+    }
+
     /** The aggregated metrics of its workers and of the supervisor, as the metrics server serves them. */
     CompletableFuture<String> metrics(MetricsFormat format);
 

@@ -4,6 +4,7 @@ import dev.rt.protocol.Protocol;
 import dev.rt.config.ByteSize;
 import dev.rt.config.HealthConfig;
 import dev.rt.config.ServiceConfig;
+import dev.rt.config.env.WorkerPlaceholders;
 import java.io.File;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -17,7 +18,9 @@ import java.util.stream.Stream;
  * {@code java <rt options> <debugger> <preload agents> <kind options> <nodeOptions> -cp <agent jar>:<kind jars>:<classpath> dev.rt.agent.WorkerMain},
  * run in the service directory. rt's options bound the heap with {@code health.maxHeapTotal} ({@code -Xmx})
  * and {@code health.maxYoungGeneration} ({@code -Xmn}); the kind's options ({@link KindJvmOptions}) and then
- * {@code nodeOptions} come after them, so a user's own {@code -Xmx} wins. The real environment beats the variables
+ * {@code nodeOptions} (or {@code jvmOptions}) come after them, so a user's own {@code -Xmx} wins. In the service's
+ * JVM options, {@code env} and {@code arguments}, {@code {PORT}}, {@code {RT_WORKER_ID}} and {@code {RT_SERVICE_ID}}
+ * take this worker's values ({@link WorkerPlaceholders}). The real environment beats the variables
  * from configuration, except for {@code PORT} and {@code HOST} ({@link LoopbackConventions}): {@code HOST} is
  * {@code 127.0.0.1} unless the service's {@code env} sets it.
  *
@@ -71,7 +74,8 @@ public record WorkerCommand(Path java, Path agentJar, Path agentSocket, Path roo
         command.addAll(debugOptions);
         service.preload().forEach(jar -> command.add("-javaagent:" + jar));
         command.addAll(KindJvmOptions.of(service));
-        command.addAll(service.jvmOptions());
+        Map<String, String> placeholders = WorkerPlaceholders.values(port, workerIndex, service.id());
+        command.addAll(WorkerPlaceholders.resolve(service.jvmOptions(), placeholders));
         command.add("-cp");
         command.add(Stream.concat(Stream.of(agentJar), service.application().workerClassPath().stream())
                 .map(Path::toString).collect(Collectors.joining(File.pathSeparator)));
@@ -82,7 +86,7 @@ public record WorkerCommand(Path java, Path agentJar, Path agentSocket, Path roo
         SYSTEMD_ONLY.forEach(env::remove); // meant for the supervisor; a worker that used them would confuse systemd
         service.env().forEach((key, value) -> {
             if (!realEnv.containsKey(key)) {
-                env.put(key, value);
+                env.put(key, WorkerPlaceholders.resolve(value, placeholders));
             }
         });
         env.put(Protocol.ENV_AGENT_SOCKET, agentSocket.toString());
@@ -90,9 +94,25 @@ public record WorkerCommand(Path java, Path agentJar, Path agentSocket, Path roo
         env.put(Protocol.ENV_WORKER_ID, Integer.toString(workerIndex));
         env.put(Protocol.ENV_ROOT, root.toString());
         env.put(Protocol.ENV_PORT, Integer.toString(port));
-        env.put(LoopbackConventions.HOST, service.env().getOrDefault(LoopbackConventions.HOST, LoopbackConventions.LOOPBACK));
+        env.put(LoopbackConventions.HOST, WorkerPlaceholders.resolve(
+                service.env().getOrDefault(LoopbackConventions.HOST, LoopbackConventions.LOOPBACK), placeholders));
         env.putIfAbsent("RT_ENVIRONMENT", development ? "development" : "production");
         env.putIfAbsent("RT_DEV", Boolean.toString(development));
         return builder;
+    }
+
+    /** The arguments of the application's {@code main} in worker {@code workerIndex}, offered {@code port}. */
+    public static List<String> arguments(ServiceConfig service, int workerIndex, int port) {
+        return WorkerPlaceholders.resolve(service.arguments(),
+                WorkerPlaceholders.values(port, workerIndex, service.id()));
+    }
+
+    /** A command line as a POSIX shell would read it back: words with special characters in single quotes. */
+    public static String display(List<String> words) {
+        return words.stream().map(WorkerCommand::quoted).collect(Collectors.joining(" "));
+    }
+
+    private static String quoted(String word) {
+        return !word.isEmpty() && word.matches("[A-Za-z0-9_@%+=:,./-]+") ? word : "'" + word.replace("'", "'\\''") + "'";
     }
 }

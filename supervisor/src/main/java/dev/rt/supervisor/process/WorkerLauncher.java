@@ -4,6 +4,7 @@ import dev.rt.config.ErrorCode;
 import dev.rt.config.RtException;
 import dev.rt.config.ServiceConfig;
 import dev.rt.protocol.Protocol;
+import dev.rt.supervisor.log.Level;
 import dev.rt.supervisor.log.RuntimeLog;
 import java.io.IOException;
 import java.util.List;
@@ -30,8 +31,15 @@ public final class WorkerLauncher {
      *
      * @param debugSlot the worker's debugger port offset, to give back when it exits, or negative for none
      * @param debugger  how a debugger reaches it ({@code accepts a debugger on 127.0.0.1:9229}), under a debugger
+     * @param command   its command line, {@code java} first
+     * @param arguments the arguments its application's {@code main} gets, placeholders replaced
      */
-    public record Spawned(Process process, int debugSlot, Optional<String> debugger) {
+    public record Spawned(Process process, int debugSlot, Optional<String> debugger, List<String> command,
+            List<String> arguments) {
+        public Spawned {
+            command = List.copyOf(command);
+            arguments = List.copyOf(arguments);
+        }
     }
 
     /**
@@ -64,8 +72,9 @@ public final class WorkerLauncher {
         int slot = debugger.enabled() ? debugSlots.take(debugger::canListen) : DebugSlots.NONE;
         List<String> debugOptions = debugger.enabled() ? List.of(debugger.jvmOption(debugger.port(slot))) : List.of();
         Process process;
+        ProcessBuilder builder;
         try {
-            ProcessBuilder builder = command.processFor(service, index, port, realEnv,
+            builder = command.processFor(service, index, port, realEnv,
                     sharing.jvmOptions(service.application().kind()), debugOptions, development);
             builder.environment().put(Protocol.ENV_LOG_LEVEL, log.workerLevel());
             builder.environment().put(Protocol.ENV_LOG_MESSAGE_KEY, log.workerMessageKey());
@@ -77,7 +86,12 @@ public final class WorkerLauncher {
         }
         OutputPump.start(process.getInputStream(), log, service.id(), index, false);
         OutputPump.start(process.getErrorStream(), log, service.id(), index, true);
-        return new Spawned(process, slot, slot == DebugSlots.NONE ? Optional.empty() : Optional.of(reach(slot)));
+        List<String> arguments = WorkerCommand.arguments(service, index, port);
+        log.log(Level.DEBUG, "The " + described + " (pid " + process.pid() + ") runs "
+                + WorkerCommand.display(builder.command()) + (arguments.isEmpty() ? "" : ", its application with the "
+                + "arguments " + WorkerCommand.display(arguments)) + ", in " + builder.directory() + ".");
+        return new Spawned(process, slot, slot == DebugSlots.NONE ? Optional.empty() : Optional.of(reach(slot)),
+                builder.command(), arguments);
     }
 
     /** The worker with this debugger slot has exited: its debugger port is free again. */

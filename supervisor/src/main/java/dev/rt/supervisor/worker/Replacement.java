@@ -2,6 +2,7 @@ package dev.rt.supervisor.worker;
 
 import dev.rt.config.RtException;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -23,16 +24,20 @@ final class Replacement {
 
     /**
      * Replaces {@code old}; the future completes once the old worker has exited, or at once when it cannot be
-     * replaced. When the new worker fails to start, {@code killOnFailure} kills the old one (an unhealthy
-     * worker: its exit then restarts it as after a crash); otherwise the old one keeps serving.
+     * replaced. An {@code unhealthy} worker is replaced by its service's spare JVM when there is one (a reload
+     * wants a JVM started after it), and killed when the new worker fails to start (its exit then restarts it as
+     * after a crash); otherwise the old one keeps serving.
      */
-    CompletableFuture<Void> replace(Worker old, boolean killOnFailure) {
+    CompletableFuture<Void> replace(Worker old, boolean unhealthy) {
+        boolean killOnFailure = unhealthy;
         if (lifecycle.stopping() || old.state != WorkerState.STARTED || old.replacement != null) {
             return CompletableFuture.completedFuture(null);
         }
         Worker fresh;
+        Optional<Worker> spare = unhealthy ? lifecycle.spares().take(old.service) : Optional.empty();
         try {
-            fresh = lifecycle.launch(old.service, lifecycle.nextIndex(old.service));
+            fresh = spare.isPresent() ? lifecycle.promote(spare.get())
+                    : lifecycle.launch(old.service, lifecycle.nextIndex(old.service));
         } catch (RtException e) {
             log.error(e.getMessage());
             failed(old, killOnFailure);
@@ -52,6 +57,9 @@ final class Replacement {
                 return;
             }
             log.info("The " + old.describe() + " has been replaced by the worker " + fresh.index + ".");
+            if (spare.isPresent()) {
+                lifecycle.spares().keepLater(old.service);
+            }
             lifecycle.stop(old, grace).whenComplete((code, error) -> done.complete(null));
         }));
         return done;

@@ -38,14 +38,17 @@ public final class ServiceOperations {
         return CompletableFuture.allOf(ids.stream().map(lifecycle::reload).toArray(CompletableFuture[]::new));
     }
 
-    /** Starts the service's workers ({@code workers} of them, one in development); completes when all are ready. */
+    /**
+     * Starts the service's workers ({@code workers} of them, one in development), then its spare JVM if it keeps one;
+     * completes when the workers are ready.
+     */
     public CompletableFuture<Void> start(String id) {
         ServiceConfig service = config.service(id).orElseThrow();
         List<CompletableFuture<Integer>> ready = new ArrayList<>();
         for (int i = 0; i < workersOf.applyAsInt(service); i++) {
             ready.add(lifecycle.start(service));
         }
-        return CompletableFuture.allOf(ready.toArray(CompletableFuture[]::new));
+        return CompletableFuture.allOf(ready.toArray(CompletableFuture[]::new)).thenRun(() -> lifecycle.keepSpare(id));
     }
 
     /** Stops every worker of the service gracefully; it stays stopped until {@link #start(String)}. */

@@ -5,6 +5,7 @@ import dev.rt.protocol.Stats;
 import dev.rt.supervisor.agent.AgentConnection;
 import dev.rt.config.ServiceConfig;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.concurrent.CompletableFuture;
@@ -19,6 +20,9 @@ final class Worker {
     final Process process;
     final long launchedAtNanos;
     final int debugSlot;
+    /** Its command line, {@code java} first, and the arguments its application's {@code main} gets. */
+    final List<String> command;
+    final List<String> arguments;
     /** Completes with the port when the worker reports ready; fails with the reason it did not start. */
     final CompletableFuture<Integer> ready = new CompletableFuture<>();
     /** Completes with the exit code once the process has ended. */
@@ -45,12 +49,25 @@ final class Worker {
     /** The worker starting to take this one's place (health or reload), while it starts. */
     Worker replacement;
 
+    /**
+     * A spare: a booted JVM held back before its application starts, outside the service's workers until a dead
+     * worker's place is given to it ({@link Spares}).
+     */
+    boolean spare;
+
     Worker(ServiceConfig service, int index, Process process, long launchedAtNanos, int debugSlot) {
+        this(service, index, process, launchedAtNanos, debugSlot, List.of(), List.of());
+    }
+
+    Worker(ServiceConfig service, int index, Process process, long launchedAtNanos, int debugSlot, List<String> command,
+            List<String> arguments) {
         this.service = service;
         this.index = index;
         this.process = process;
         this.launchedAtNanos = launchedAtNanos;
         this.debugSlot = debugSlot;
+        this.command = List.copyOf(command);
+        this.arguments = List.copyOf(arguments);
     }
 
     String label() {
@@ -74,8 +91,12 @@ final class Worker {
         return state == WorkerState.STARTING || state == WorkerState.STARTED;
     }
 
+    /**
+     * How long it has run: since its application was let start, or since its launch before that (a spare's wait, a
+     * JVM booting while its dependencies start, does not count: a crash loop is one of applications).
+     */
     Duration uptime(long nowNanos) {
-        return Duration.ofNanos(nowNanos - launchedAtNanos);
+        return Duration.ofNanos(nowNanos - (releasedAtNanos != 0 ? releasedAtNanos : launchedAtNanos));
     }
 
     Optional<AgentConnection> connection() {
@@ -85,6 +106,6 @@ final class Worker {
     WorkerView view() {
         return new WorkerView(service.id(), index, process.pid(),
                 state == WorkerState.STARTED || state == WorkerState.STOPPING ? OptionalInt.of(port) : OptionalInt.empty(),
-                state, listenAddress);
+                state, listenAddress, spare, command, arguments);
     }
 }

@@ -44,14 +44,15 @@ final class WorkerAgents implements AgentEvents {
                     + hello.workerIndex() + " (pid " + hello.pid() + "), which this runtime did not start");
             return Optional.empty();
         }
-        if (!worker.released.join()) { // the JVM boots while the services it depends on start
+        lifecycle.loop().post(() -> lifecycle.spares().connected(worker)); // says so when it is a spare
+        if (!worker.released.join()) { // the JVM boots while the services it depends on start, or waits as a spare
             return Optional.empty();
         }
         byConnection.put(connection, worker);
         lifecycle.loop().post(() -> worker.connection = connection);
         ServiceConfig service = worker.service;
         return Optional.of(new HelloAck(service.id(), worker.index, service.application().kind(),
-                service.application().configuration(), service.directory().toString(), service.arguments(),
+                service.application().configuration(), service.directory().toString(), worker.arguments,
                 meshProxyPort, config.exitOnUnhandledErrors(), WorkerLifecycle.STATS_INTERVAL.toMillis(),
                 MeshProxy.externalOrigins(config), config.messagingTimeout().toMillis()));
     }

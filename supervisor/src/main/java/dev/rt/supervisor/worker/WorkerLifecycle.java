@@ -13,7 +13,6 @@ import dev.rt.supervisor.metrics.ServiceRestarts;
 import dev.rt.supervisor.process.WorkerLauncher;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -44,8 +43,10 @@ public final class WorkerLifecycle implements AutoCloseable {
     private final StartAttempts startAttempts;
     private final Replacement replacement;
     private final CrashRestarts restarts;
+    private final Spares spares;
+    private final ApplicationStarts starts;
     private final Map<String, Worker> workers = new LinkedHashMap<>();               // loop only
-    private final Map<String, Integer> nextIndex = new HashMap<>();                  // loop only
+    private final WorkerIndexes indexes = new WorkerIndexes();                      // loop only
     private final Map<String, Worker> byLabel = new ConcurrentHashMap<>();           // read by agent threads
     private final AtomicLong stopIds = new AtomicLong();
     private final ServiceRestarts restartCounts;
@@ -72,8 +73,16 @@ public final class WorkerLifecycle implements AutoCloseable {
         this.startAttempts = new StartAttempts(this, log, production);
         this.replacement = new Replacement(this, log, config.gracefulShutdown().service());
         this.restarts = new CrashRestarts(this, log, production);
+        this.spares = new Spares(this, log, production && !launcher.debugger().enabled());
         this.health = new HealthMonitor(loop, log, STATS_INTERVAL, worker -> replacement.replace(worker, true));
         this.messages = new WorkerMessaging(loop, workers.values(), config.serviceIds(), config.messagingTimeout());
+        this.starts = new ApplicationStarts(loop, log, config.startTimeout(), launcher.debugger(), worker -> {
+            quarantined.remove(worker.service.id());
+            registry.publish(workers.values());
+            if (healthChecked(worker.service)) {
+                health.watch(worker);
+            }
+        });
     }
 
     // ---- for any thread ----
@@ -93,10 +102,14 @@ public final class WorkerLifecycle implements AutoCloseable {
         return loop.call(() -> startAttempts.begin(service, after)).thenCompose(ready -> ready);
     }
 
-    /** Stops every worker of the service gracefully, killing those still alive after {@code grace}. */
+    /**
+     * Stops every worker of the service gracefully, killing those still alive after {@code grace}, and its spare at
+     * once.
+     */
     public CompletableFuture<Void> stopService(String serviceId, Duration grace) {
         return loop.call(() -> {
             List<CompletableFuture<Integer>> exits = new ArrayList<>();
+            spares.discard(serviceId).ifPresent(exits::add);
             for (Worker worker : List.copyOf(workers.values())) {
                 if (worker.service.id().equals(serviceId) && worker.alive()) {
                     exits.add(stop(worker, grace));
@@ -108,10 +121,12 @@ public final class WorkerLifecycle implements AutoCloseable {
 
     /**
      * Replaces every started worker of the service, one at a time: a new worker starts, takes traffic once
-     * ready, then the old one stops gracefully. A worker whose replacement fails to start keeps serving.
+     * ready, then the old one stops gracefully. A worker whose replacement fails to start keeps serving. Its
+     * spare, booted before the reload, is stopped, and a new one follows.
      */
     CompletableFuture<Void> reload(String serviceId) {
         return loop.call(() -> {
+            spares.discard(serviceId);
             CompletableFuture<Void> chain = CompletableFuture.completedFuture(null);
             for (Worker worker : List.copyOf(workers.values())) {
                 if (worker.service.id().equals(serviceId) && worker.state == WorkerState.STARTED) {
@@ -119,16 +134,35 @@ public final class WorkerLifecycle implements AutoCloseable {
                             .thenCompose(replaced -> replaced));
                 }
             }
-            return chain.thenRun(() -> restartCounts.increment(serviceId));
+            return chain.thenRun(() -> {
+                restartCounts.increment(serviceId);
+                keepSpare(serviceId);
+            });
         }).thenCompose(all -> all);
     }
 
-    /** From now on no worker is started, restarted or replaced. */
+    /**
+     * Launches a spare JVM for each service that wants one ({@link Spares}), {@link Spares#AFTER_START} after the
+     * runtime has started, so as not to take the processors from its first requests.
+     */
+    public void keepSpares() {
+        loop.postAfter(Spares.AFTER_START, () -> config.services().forEach(spares::keep));
+    }
+
+    /** Launches the service's spare JVM, if it wants one and has none. */
+    void keepSpare(String serviceId) {
+        config.service(serviceId).ifPresent(service -> loop.post(() -> spares.keep(service)));
+    }
+
+    /**
+     * From now on no worker is started, restarted or replaced; the spares are killed, and the future completes once
+     * their JVMs have exited.
+     */
     public CompletableFuture<Void> beginShutdown() {
         return loop.call(() -> {
             shuttingDown = true;
-            return null;
-        });
+            return CompletableFuture.allOf(spares.discardAll().toArray(CompletableFuture[]::new));
+        }).thenCompose(exited -> exited);
     }
 
     /** Runs {@code query} on the loop over the started workers, in the order they were launched. */
@@ -173,9 +207,14 @@ public final class WorkerLifecycle implements AutoCloseable {
         return messages;
     }
 
-    /** A snapshot of every worker, in the order they were launched. */
+    /** A snapshot of every worker, in the order they were launched; spares are not workers. */
     public CompletableFuture<List<WorkerView>> views() {
         return loop.call(() -> workers.values().stream().map(Worker::view).toList());
+    }
+
+    /** A snapshot of the spare JVMs, one per service that keeps one. */
+    public CompletableFuture<List<WorkerView>> spareViews() {
+        return loop.call(() -> spares.all().stream().map(Worker::view).toList());
     }
 
     /** True once the loop has run a no-op within {@code limit}; false when it did not, or has stopped. */
@@ -201,7 +240,16 @@ public final class WorkerLifecycle implements AutoCloseable {
     }
 
     int nextIndex(ServiceConfig service) {
-        return nextIndex.merge(service.id(), 1, Integer::sum) - 1;
+        return indexes.next(service.id());
+    }
+
+    /** A spare that never ran gives its index back, for the next worker of its service. */
+    void giveBack(Worker spare) {
+        indexes.giveBack(spare.service.id(), spare.index);
+    }
+
+    Spares spares() {
+        return spares;
     }
 
     /** Starts the JVM of worker {@code index}, whose application starts at once. */
@@ -214,64 +262,54 @@ public final class WorkerLifecycle implements AutoCloseable {
      * {@link RtException} when it cannot be spawned.
      */
     Worker launch(ServiceConfig service, int index, CompletableFuture<Void> after) {
+        Worker worker = spawn(service, index);
+        workers.put(worker.label(), worker);
+        if (!after.isDone()) {
+            log.info("Preparing the " + worker.describe() + " (pid " + worker.process.pid() + "): its JVM boots while"
+                    + " the services it depends on start.");
+        }
+        after.whenComplete((done, failure) -> loop.post(() -> starts.release(worker, failure)));
+        return worker;
+    }
+
+    /** Starts a spare JVM of the service, held back before its application starts until {@link #promote}. */
+    Worker launchSpare(ServiceConfig service) {
+        Worker spare = spawn(service, nextIndex(service));
+        spare.spare = true;
+        return spare;
+    }
+
+    /** A spare taken from {@link Spares} becomes a worker of its service: its application starts now. */
+    Worker promote(Worker spare) {
+        workers.put(spare.label(), spare);
+        starts.release(spare, null);
+        return spare;
+    }
+
+    private Worker spawn(ServiceConfig service, int index) {
         if (stopping()) {
             throw new RtException(ErrorCode.SERVICE_START_FAILED, "the " + Worker.describe(service.id(), index)
                     + " was not started: the runtime is stopping");
         }
         WorkerLauncher.Spawned spawned = launcher.spawn(service, index, Worker.describe(service.id(), index));
         Process process = spawned.process();
-        Worker worker = new Worker(service, index, process, System.nanoTime(), spawned.debugSlot());
-        workers.put(worker.label(), worker);
+        Worker worker = new Worker(service, index, process, System.nanoTime(), spawned.debugSlot(), spawned.command(),
+                spawned.arguments());
         byLabel.put(worker.label(), worker);
-        if (!after.isDone()) {
-            log.info("Preparing the " + worker.describe() + " (pid " + process.pid() + "): its JVM boots while the"
-                    + " services it depends on start.");
-        }
-        after.whenComplete((done, failure) -> loop.post(() -> release(worker, failure)));
         spawned.debugger().ifPresent(reach -> log.info("The " + worker.describe() + " " + reach + "."));
-        process.onExit().thenAccept(p -> loop.post(() -> onExit(worker, p.exitValue())));
+        process.onExit().thenAccept(p -> loop.post(() -> {
+            if (worker.spare) {
+                ended(worker, p.exitValue());
+                spares.exited(worker, p.exitValue());
+            } else {
+                onExit(worker, p.exitValue());
+            }
+        }));
         return worker;
     }
 
-    /**
-     * The services the worker depends on have started ({@code failure} null): its application starts now,
-     * and {@code startTimeout} counts from now. Or one of them did not: the worker is killed.
-     */
-    private void release(Worker worker, Throwable failure) {
-        if (worker.state != WorkerState.STARTING) {
-            worker.released.complete(false);
-            return;
-        }
-        if (failure != null) {
-            worker.startFailure = "a service it depends on did not start";
-            worker.released.complete(false);
-            worker.process.destroyForcibly();
-            return;
-        }
-        worker.releasedAtNanos = System.nanoTime();
-        log.info("Starting the " + worker.describe() + " (pid " + worker.process.pid() + ")...");
-        long timeout = config.startTimeout().toMillis();
-        if (timeout > 0 && !launcher.debugger().suspend()) {
-            loop.postAfter(Duration.ofMillis(timeout), () -> onStartTimeout(worker));
-        }
-        worker.released.complete(true);
-    }
-
     void onReady(Worker worker, int port) {
-        if (worker.state != WorkerState.STARTING || worker.timedOut) {
-            return;
-        }
-        worker.port = port;
-        worker.state = WorkerState.STARTED;
-        worker.readyAtNanos = System.nanoTime();
-        quarantined.remove(worker.service.id());
-        registry.publish(workers.values());
-        log.info("Started the " + worker.describe() + " on port " + port + " in "
-                + (worker.readyAtNanos - worker.releasedAtNanos) / 1_000_000 + " ms.");
-        worker.ready.complete(port);
-        if (healthChecked(worker.service)) {
-            health.watch(worker);
-        }
+        starts.ready(worker, port);
     }
 
     /** Health checks run when enabled, only for services restarted on error, and never under a debugger. */
@@ -279,25 +317,19 @@ public final class WorkerLifecycle implements AutoCloseable {
         return service.health().enabled() && service.restartOnError().enabled() && !launcher.debugger().enabled();
     }
 
-    private void onStartTimeout(Worker worker) {
-        if (worker.state != WorkerState.STARTING) {
-            return;
-        }
-        long ms = config.startTimeout().toMillis();
-        worker.timedOut = true;
-        worker.startFailure = "it did not become ready within " + ms + " ms (startTimeout); it was killed";
-        log.error("The " + worker.describe() + " failed to start in " + ms + "ms. Forcefully killing it.");
-        worker.process.destroyForcibly();
-    }
-
-    private void onExit(Worker worker, int code) {
-        WorkerState was = worker.state;
+    /** What ends with any worker's JVM, spare or not. */
+    private void ended(Worker worker, int code) {
         worker.released.complete(false); // a Hello still waiting is refused
         byLabel.remove(worker.label(), worker);
         workers.remove(worker.label(), worker);
         launcher.exited(worker.debugSlot);
         messages.exited(worker);
         worker.exited.complete(code);
+    }
+
+    private void onExit(Worker worker, int code) {
+        WorkerState was = worker.state;
+        ended(worker, code);
         switch (was) {
             case STARTING -> {
                 worker.state = WorkerState.EXITED;

@@ -2,6 +2,7 @@ package dev.rt.supervisor.worker;
 
 import java.net.InetAddress;
 import java.net.UnknownHostException;
+import java.util.List;
 import java.util.OptionalInt;
 
 /**
@@ -9,9 +10,17 @@ import java.util.OptionalInt;
  *
  * @param listenAddress the address its application's socket is bound to, an IP literal ({@code 127.0.0.1} by
  *                      default)
+ * @param spare         a spare JVM, booted, its application not started, that takes over when a worker dies
+ * @param command       its JVM's command line, {@code java} first
+ * @param arguments     the arguments its application's {@code main} gets
  */
 public record WorkerView(String serviceId, int index, long pid, OptionalInt port, WorkerState state,
-        String listenAddress) {
+        String listenAddress, boolean spare, List<String> command, List<String> arguments) {
+    public WorkerView {
+        command = List.copyOf(command);
+        arguments = List.copyOf(arguments);
+    }
+
     public String label() {
         return serviceId + ":" + index;
     }

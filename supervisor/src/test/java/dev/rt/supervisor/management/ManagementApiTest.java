@@ -128,6 +128,29 @@ class ManagementApiTest {
     }
 
     @Test
+    void aServiceShowsEachWorkersCommandLineAndItsSpare() throws Exception {
+        JsonNode front = client.getJson("/services/front");
+        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos(); // the spare comes a second after start
+        while (front.path("processes").size() < 2 && System.nanoTime() < deadline) {
+            runtime.supervisor().spares(); // a loop round trip: no sleep, and the next answer is fresher
+            front = client.getJson("/services/front");
+        }
+        JsonNode processes = front.path("processes");
+        assertThat(processes).hasSize(2);
+        JsonNode worker = processes.get(0);
+        assertThat(worker.path("status").asText()).isEqualTo("started");
+        assertThat(worker.path("pid").asLong()).isEqualTo(runtime.pidsOf("front").get(0));
+        List<String> command = new java.util.ArrayList<>();
+        worker.path("command").forEach(word -> command.add(word.asText()));
+        assertThat(command.get(0)).endsWith("java");
+        assertThat(command).contains("-cp").endsWith("dev.rt.agent.WorkerMain");
+        JsonNode spare = processes.get(1);
+        assertThat(spare.path("status").asText()).isEqualTo("spare");
+        assertThat(spare.path("worker").asInt()).isGreaterThan(worker.path("worker").asInt());
+        assertThat(spare.path("pid").asLong()).isEqualTo(runtime.supervisor().spares().get(0).pid());
+    }
+
+    @Test
     void serviceConfigIsItsWholeResolvedConfigurationFile() throws IOException {
         JsonNode config = client.getJson("/services/back/config");
         assertThat(config.path("java").path("build").asText()).isEqualTo("dev.rt.testdata.probe.Probe");

@@ -108,4 +108,17 @@ class WorkerCommandTest {
         }
         assertThat(real).doesNotContainEntry("FROM_CONFIG", "config");
     }
+
+    @Test
+    void theWorkerPlaceholdersTakeThisWorkersValuesInJvmOptionsEnvAndArguments() {
+        var service = TestServices.withEnv(TestServices.service("api", heap(4L << 30, OptionalLong.empty()),
+                List.of("-Dapp.port={PORT}", "-Dliteral=\\{PORT}", "-Dapp=${PORT}"), List.of()),
+                Map.of("APP_URL", "http://127.0.0.1:{PORT}/{RT_SERVICE_ID}/{RT_WORKER_ID}"));
+
+        var builder = command.processFor(service, 2, 4123, Map.of(), List.of(), false);
+
+        assertThat(builder.command()).containsSubsequence("-Dapp.port=4123", "-Dliteral={PORT}", "-Dapp=${PORT}", "-cp");
+        assertThat(builder.environment()).containsEntry("APP_URL", "http://127.0.0.1:4123/api/2");
+        assertThat(WorkerCommand.display(builder.command())).contains(" '-Dapp=${PORT}' ");
+    }
 }
