@@ -28,8 +28,8 @@ final class ApplicationConfigLoader {
                 + String.join(", ", ConfigFormat.LOOKUP_ORDER) + " (add one, or name it with \"config\")");
     }
 
-    /** A loaded service configuration and the services its kind says it depends on. */
-    record Loaded(ApplicationConfig application, List<String> dependencies) {
+    /** A loaded service configuration, the services its kind says it depends on, and whether it runs workers. */
+    record Loaded(ApplicationConfig application, List<String> dependencies, boolean runsWorkers) {
     }
 
     /** The runnable form of a processed service configuration, from its installed kind. */
@@ -47,7 +47,8 @@ final class ApplicationConfigLoader {
             List<Path> classpath = installed.kind().classPath(configuration, directory);
             List<String> dependencies = installed.kind().dependencies(configuration);
             return new Loaded(new ApplicationConfig(file, kind.key(), tree, installed.jars(), classpath,
-                    WatchConfig.from(processed.root().get("watch"))), dependencies);
+                    WatchConfig.from(processed.root().get("watch"))), dependencies,
+                    installed.kind().runsWorkers(configuration));
         } catch (KindException e) {
             throw new ConfigException(ErrorCode.CONFIG_INVALID, file + ": " + e.pointer().orElse("/" + kind.key()) + ": "
                     + e.getMessage());

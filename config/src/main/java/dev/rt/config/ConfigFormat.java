@@ -141,6 +141,7 @@ enum ConfigFormat {
                 throw new ConfigException(ErrorCode.CONFIG_INVALID, file + ": /: expected an object at the top level, found "
                         + tree.getNodeType().name().toLowerCase(Locale.ROOT));
             }
+            FiniteNumbers.check(file, tree, "");
             return tree;
         } catch (IOException e) { // the bytes are in memory: what fails here is their content (a limit exceeded, say)
             JsonLocation at = e instanceof JsonProcessingException processing && processing.getLocation() != null

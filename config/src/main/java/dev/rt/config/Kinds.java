@@ -19,14 +19,18 @@ import java.util.stream.Stream;
 
 /**
  * The kinds installed: each directory {@code <root>/<name>/lib/} under the {@linkplain Installation#kindRoots kind
- * roots} holds a kind's jars. Listing them reads directory names only; a kind's jars are opened, in a class loader
- * of their own, the first time a configuration of that kind is read. The first root that has a name wins.
+ * roots} holds a kind's jars, and beside {@code lib/} an optional text file {@code aliases} names, one per line, the
+ * other kinds those jars also implement (the {@code composer} of the {@code gateway} module: one copy of the jars
+ * for both). Listing them reads directory names and those files only; a directory's jars are opened, in a class
+ * loader of their own, the first time a configuration of one of its kinds is read. The first root that has a name
+ * wins.
  */
 public final class Kinds {
     private static final Map<List<Path>, Kinds> BY_ROOTS = new ConcurrentHashMap<>();
 
     private final Map<String, Path> libraries;
     private final Map<String, InstalledKind> loaded = new ConcurrentHashMap<>();
+    private final Map<Path, URLClassLoader> loaders = new ConcurrentHashMap<>();
 
     private Kinds(Map<String, Path> libraries) {
         this.libraries = libraries;
@@ -45,13 +49,25 @@ public final class Kinds {
         Map<String, Path> libraries = new LinkedHashMap<>();
         for (Path root : roots) {
             try (Stream<Path> entries = Files.list(root)) {
-                entries.filter(dir -> Files.isDirectory(dir.resolve("lib"))).sorted()
-                        .forEach(dir -> libraries.putIfAbsent(dir.getFileName().toString(), dir.resolve("lib")));
+                entries.filter(dir -> Files.isDirectory(dir.resolve("lib"))).sorted().forEach(dir -> {
+                    libraries.putIfAbsent(dir.getFileName().toString(), dir.resolve("lib"));
+                    aliases(dir).forEach(alias -> libraries.putIfAbsent(alias, dir.resolve("lib")));
+                });
             } catch (IOException e) {
                 // a root that does not exist holds no kind
             }
         }
         return new Kinds(libraries);
+    }
+
+    private static List<String> aliases(Path dir) {
+        Path file = dir.resolve("aliases");
+        try {
+            return Files.isRegularFile(file) ? Files.readAllLines(file).stream().map(String::strip)
+                    .filter(name -> name.matches("[a-z0-9]+")).toList() : List.of();
+        } catch (IOException e) {
+            return List.of(); // unreadable: the directory's own kind is still there
+        }
     }
 
     /** The names of the installed kinds, in order. */
@@ -69,7 +85,7 @@ public final class Kinds {
         return lib == null ? Optional.empty() : Optional.of(loaded.computeIfAbsent(name, n -> load(n, lib)));
     }
 
-    private static InstalledKind load(String name, Path lib) {
+    private InstalledKind load(String name, Path lib) {
         List<Path> jars;
         try (Stream<Path> files = Files.list(lib)) {
             jars = files.filter(f -> f.getFileName().toString().endsWith(".jar")).sorted().toList();
@@ -84,8 +100,8 @@ public final class Kinds {
                 throw broken(name, lib, "cannot use " + jar + ": " + e.getMessage());
             }
         }
-        URLClassLoader loader = new URLClassLoader("rt-kind-" + name, urls.toArray(URL[]::new),
-                Kinds.class.getClassLoader());
+        URLClassLoader loader = loaders.computeIfAbsent(lib, l -> new URLClassLoader("rt-kind-" + name,
+                urls.toArray(URL[]::new), Kinds.class.getClassLoader()));
         try {
             for (Kind kind : ServiceLoader.load(Kind.class, loader)) {
                 if (kind.name().equals(name)) {

@@ -9,6 +9,8 @@ import java.util.Objects;
  * One service of the runtime, resolved: its directory, its own application configuration, how many workers
  * it runs and what each worker JVM receives.
  *
+ * @param workers    how many worker JVMs it runs; 0 for a service whose kind runs none for its configuration (a
+ *                   gateway that only routes)
  * @param env        variables for the worker from configuration (runtime .env, runtime env, envfile, env);
  *                   the real environment still wins over these when the worker starts
  * @param jvmOptions extra JVM options ({@code nodeOptions}), appended after rt's own
@@ -19,6 +21,7 @@ import java.util.Objects;
  * @param meshHostHeader the {@code Host} its workers receive through the mesh ({@code meshHostHeader})
  * @param spareWorker whether a spare JVM waits to take over from a worker that dies ({@code spareWorker}: the
  *                    service's own, else the runtime's for this service)
+ * @param telemetry  whether it is traced, and with which instrumentations (its entry's {@code telemetry})
  */
 public record ServiceConfig(
         String id,
@@ -33,14 +36,15 @@ public record ServiceConfig(
         HealthConfig health,
         MeshHostHeader meshHostHeader,
         ApplicationConfig application,
-        boolean spareWorker) {
+        boolean spareWorker,
+        ServiceTelemetryConfig telemetry) {
 
     public ServiceConfig {
         Objects.requireNonNull(id, "id");
         Objects.requireNonNull(directory, "directory");
         Objects.requireNonNull(application, "application");
-        if (workers < 1) {
-            throw new IllegalArgumentException("workers must be positive: " + workers);
+        if (workers < 0) {
+            throw new IllegalArgumentException("workers must not be negative: " + workers);
         }
         arguments = List.copyOf(arguments);
         env = Map.copyOf(env);
@@ -50,14 +54,20 @@ public record ServiceConfig(
         Objects.requireNonNull(restartOnError, "restartOnError");
         Objects.requireNonNull(health, "health");
         Objects.requireNonNull(meshHostHeader, "meshHostHeader");
+        Objects.requireNonNull(telemetry, "telemetry");
     }
 
-    /** A service without a spare worker. */
+    /** Whether it runs worker JVMs at all. */
+    public boolean runsWorkers() {
+        return workers > 0;
+    }
+
+    /** A service without a spare worker, traced as the runtime says. */
     public ServiceConfig(String id, Path directory, int workers, List<String> arguments, Map<String, String> env,
             List<String> jvmOptions, List<Path> preload, List<String> dependencies, RestartPolicy restartOnError,
             HealthConfig health, MeshHostHeader meshHostHeader, ApplicationConfig application) {
         this(id, directory, workers, arguments, env, jvmOptions, preload, dependencies, restartOnError, health,
-                meshHostHeader, application, false);
+                meshHostHeader, application, false, ServiceTelemetryConfig.DEFAULTS);
     }
 
     public String meshUrl() {

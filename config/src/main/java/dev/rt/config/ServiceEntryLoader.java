@@ -66,7 +66,7 @@ final class ServiceEntryLoader {
         ApplicationConfigLoader.Loaded application = ApplicationConfigLoader.load(processed);
 
         int workers = node.get("workers").positiveInt(defaultWorkers);
-        return new ServiceConfig(id, directory, id.equals(entrypoint) ? 1 : workers,
+        return new ServiceConfig(id, directory, !application.runsWorkers() ? 0 : id.equals(entrypoint) ? 1 : workers,
                 node.get("arguments").nonBlankStrings(),
                 env,
                 JvmOptions.of(node),
@@ -77,7 +77,9 @@ final class ServiceEntryLoader {
                 HealthConfig.from(node.get("health"), health),
                 MeshHostHeader.of(node.get("meshHostHeader").string(MeshHostHeader.WORKER.configName())),
                 application.application(),
-                spareWorker(node.get("spareWorker"), spareWorkers, id.equals(entrypoint), workers == 1));
+                application.runsWorkers()
+                        && spareWorker(node.get("spareWorker"), spareWorkers, id.equals(entrypoint), workers == 1),
+                ServiceTelemetryConfig.from(node.get("telemetry")));
     }
 
     /**

@@ -35,7 +35,7 @@ class GoldenConfigTest {
             "scheduler-cluster-not-postgres", "scheduler-cron-unknown-name", "service-config-without-kind",
             "java-two-modes", "classpath-glob-matches-nothing", "service-path-missing", "envfile-missing",
             "duplicate-service-id", "bad-service-id", "dotenv-malformed", "service-config-unknown-key", "unusable-path",
-            "classpath-invalid-glob", "service-config-is-a-runtime", "duplicate-key", "dependency-not-found",
+            "classpath-invalid-glob", "service-config-is-a-runtime", "duplicate-key", "number-beyond-double", "dependency-not-found",
             "dependency-cycle", "dependency-on-itself", "envfile-is-a-directory", "service-path-is-a-file",
             "java-build-and-main", "section-integer-beyond-int");
 

@@ -1,5 +1,6 @@
 package dev.rt.kind;
 
+import dev.rt.kind.routing.EntrypointRouter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -49,6 +50,24 @@ public interface Kind {
      */
     default List<Path> classPath(Map<String, Object> configuration, Path serviceDirectory) {
         return List.of();
+    }
+
+    /**
+     * Whether a service of this configuration runs workers. A kind whose service only routes (its
+     * {@link #entrypointRouter} does everything) runs none; every service runs some by default.
+     */
+    default boolean runsWorkers(Map<String, Object> configuration) {
+        return true;
+    }
+
+    /**
+     * What routes the public requests when a service of this configuration is the entrypoint: the supervisor
+     * {@linkplain EntrypointRouter#start starts} it once the other services have started and applies the tables it
+     * publishes, before the service's own workers get what no rule takes. Empty, the default, for a kind whose
+     * workers take every request.
+     */
+    default Optional<EntrypointRouter> entrypointRouter(Map<String, Object> configuration) {
+        return Optional.empty();
     }
 
     /**

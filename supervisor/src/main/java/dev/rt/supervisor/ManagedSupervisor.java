@@ -1,6 +1,7 @@
 package dev.rt.supervisor;
 
 import dev.rt.config.RuntimeConfig;
+import dev.rt.supervisor.cache.HttpCache;
 import dev.rt.supervisor.management.ManagedRuntime;
 import dev.rt.supervisor.metrics.MetricsFormat;
 import dev.rt.supervisor.scheduler.JobScheduler;
@@ -73,6 +74,11 @@ final class ManagedSupervisor implements ManagedRuntime {
     @Override
     public CompletableFuture<String> metrics(MetricsFormat format) {
         return supervisor.metrics(format);
+    }
+
+    @Override
+    public Optional<HttpCache> httpCache() {
+        return supervisor.httpCache();
     }
 
     @Override

@@ -6,6 +6,7 @@ import dev.rt.config.RtException;
 import dev.rt.config.RuntimeConfig;
 import dev.rt.config.ServiceConfig;
 import dev.rt.supervisor.agent.AgentServer;
+import dev.rt.supervisor.cache.HttpCache;
 import dev.rt.supervisor.log.RuntimeLog;
 import dev.rt.supervisor.management.LogStore;
 import dev.rt.supervisor.management.ManagementServer;
@@ -13,15 +14,16 @@ import dev.rt.supervisor.metrics.HttpMetrics;
 import dev.rt.supervisor.metrics.MetricsFormat;
 import dev.rt.supervisor.metrics.MetricsServer;
 import dev.rt.supervisor.process.RuntimeDirectory;
+import dev.rt.supervisor.process.TelemetryAgent;
 import dev.rt.supervisor.process.WorkerArchives;
 import dev.rt.supervisor.process.WorkerCommand;
 import dev.rt.supervisor.process.WorkerLauncher;
 import dev.rt.supervisor.proxy.EntrypointServer;
-import dev.rt.supervisor.proxy.MeshProxy;
 import dev.rt.supervisor.proxy.ProxyEventLoops;
 import dev.rt.supervisor.proxy.RequestObserver;
 import dev.rt.supervisor.scheduler.JobScheduler;
 import dev.rt.supervisor.scheduler.PausedJobs;
+import dev.rt.supervisor.telemetry.Tracing;
 import dev.rt.supervisor.worker.Readiness;
 import dev.rt.supervisor.worker.Reloads;
 import dev.rt.supervisor.worker.ServiceOperations;
@@ -59,6 +61,8 @@ public final class Supervisor implements AutoCloseable {
     private volatile Reloads reloads;
     private final List<RuntimeEvents> listeners = new CopyOnWriteArrayList<>();
     private EntrypointServer entrypoint;
+    private volatile RuntimeProxies proxies;
+    private Optional<EntrypointRouting> routing = Optional.empty(); // closed before the services stop
     private final HttpMetrics httpMetrics = new HttpMetrics();
     /** {@code -Drt.httpMetrics=false} stops measuring requests: only for the baseline of bench/metrics.sh. */
     private final RequestObserver observer = Boolean.parseBoolean(System.getProperty("rt.httpMetrics", "true"))
@@ -100,23 +104,27 @@ public final class Supervisor implements AutoCloseable {
             ProxyEventLoops loops = remember(new ProxyEventLoops());
             log.info("Proxy I/O on " + loops.describe());
             registry = new WorkerRegistry(config.serviceIds());
-            MeshProxy mesh = remember(MeshProxy.of(loops, registry, config, observer));
-            meshPort = mesh.bind().getPort();
-            entrypoint = EntrypointServer.of(loops, registry, config, observer);
-            entrypoint.tlsEngine().ifPresent(engine -> log.info("TLS of the public server by " + engine));
-            InetSocketAddress bound = entrypoint.bind(config.server().hostname(), config.server().port());
+            routing = EntrypointRouting.of(config).map(this::remember);
+            EntrypointRouting.unused(config).forEach(id -> log.warn("The service \"" + id + "\" routes requests only"
+                    + " as the entrypoint, which is \"" + config.entrypoint() + "\": it routes none here."));
+            proxies = remember(RuntimeProxies.bind(config, loops, registry, observer, log,
+                    routing.map(EntrypointRouting::routes)));
+            meshPort = proxies.meshPort();
+            entrypoint = proxies.entrypoint();
+            InetSocketAddress bound = proxies.entrypointAddress();
             WorkerCommand command = new WorkerCommand(WorkerCommand.currentJava(), Installation.agentJar(),
-                    directory.agentSocket(), config.root());
+                    directory.agentSocket(), config.root(), TelemetryAgent.of(config));
             WorkerArchives sharing = remember(WorkerArchives.of(command.java(), command.agentJar(), config.services(),
                     realEnv));
             WorkerLauncher launcher = new WorkerLauncher(command, sharing, realEnv, log, options.development(),
                     options.debugger());
-            lifecycle = new WorkerLifecycle(config, options.production(), launcher, registry, log, meshPort);
+            lifecycle = new WorkerLifecycle(config, options.production(), launcher, registry, log, proxies::meshPortOf);
             reloads = new Reloads(lifecycle, config.serviceIds(), log, () -> listeners.forEach(RuntimeEvents::reloading),
                     () -> listeners.forEach(RuntimeEvents::reloaded));
             remember(AgentServer.start(directory.agentSocket(), lifecycle.agentEvents(), log));
             List<CompletableFuture<Integer>> ready = startLevels();
             metrics = remember(SupervisorMetrics.start(config, loops, lifecycle, registry, httpMetrics, log));
+            proxies.cache().ifPresent(cache -> metrics.register(cache.metrics()));
             if (history != null) {
                 remember(ManagementServer.start(new ManagedSupervisor(this), log, history));
             }
@@ -124,6 +132,7 @@ public final class Supervisor implements AutoCloseable {
             if (JobScheduler.needed(config)) {
                 scheduler = JobScheduler.start(config, meshPort, log, metrics.registry(), pausedJobs);
             }
+            routing.ifPresent(router -> router.start(config, proxies.meshAddress(), log, options.development()));
             entrypointAddress = bound;
             status = "started";
             log.info("rt is now listening at " + url());
@@ -167,7 +176,8 @@ public final class Supervisor implements AutoCloseable {
     /** The services with no started worker, in configuration order: what makes {@code /ready} fail. */
     public List<String> unavailableServices() {
         WorkerRegistry current = registry;
-        return config.serviceIds().stream().filter(id -> current == null || !current.hasStartedWorker(id)).toList();
+        return config.services().stream().filter(ServiceConfig::runsWorkers).map(ServiceConfig::id)
+                .filter(id -> current == null || !current.hasStartedWorker(id)).toList();
     }
 
     /** From now on {@code events} hears of this runtime's reloads. */
@@ -210,6 +220,18 @@ public final class Supervisor implements AutoCloseable {
     public Optional<InetSocketAddress> metricsAddress() {
         SupervisorMetrics current = metrics;
         return current == null ? Optional.empty() : current.server().map(MetricsServer::address);
+    }
+
+    /** The tracing of what the supervisor proxies, once started with a {@code telemetry}. */
+    public Optional<Tracing> tracing() {
+        RuntimeProxies current = proxies;
+        return current == null ? Optional.empty() : current.tracing();
+    }
+
+    /** The HTTP cache of the mesh, once started with an {@code httpCache}. */
+    public Optional<HttpCache> httpCache() {
+        RuntimeProxies current = proxies;
+        return current == null ? Optional.empty() : current.cache();
     }
 
     /** The runtime's private directory, once started. */
@@ -276,7 +298,7 @@ public final class Supervisor implements AutoCloseable {
     }
 
     private int workersOf(ServiceConfig service) {
-        return options.development() ? 1 : service.workers();
+        return options.development() ? Math.min(1, service.workers()) : service.workers();
     }
 
     /**
@@ -350,6 +372,7 @@ public final class Supervisor implements AutoCloseable {
             entrypoint.beginShutdown();
             entrypoint.close(grace);
         }
+        routing.ifPresent(EntrypointRouting::close);
         if (lifecycle != null) {
             for (List<ServiceConfig> level : order.stopLevels()) {
                 List<CompletableFuture<Void>> stops = level.stream()

@@ -3,6 +3,7 @@ package dev.rt.supervisor;
 import dev.rt.supervisor.concurrent.DaemonThreads;
 import dev.rt.config.MetricsConfig;
 import dev.rt.config.RuntimeConfig;
+import dev.rt.config.ServiceConfig;
 import dev.rt.supervisor.log.RuntimeLog;
 import dev.rt.supervisor.metrics.HttpMetrics;
 import dev.rt.supervisor.metrics.MetricsAggregator;
@@ -69,6 +70,11 @@ final class SupervisorMetrics implements MetricsSource, AutoCloseable {
         return aggregator.registry();
     }
 
+    /** Adds metrics of the supervisor's own to what is reported. */
+    void register(io.prometheus.metrics.model.registry.MultiCollector collector) {
+        aggregator.register(collector);
+    }
+
     Optional<MetricsServer> server() {
         return server;
     }
@@ -80,7 +86,8 @@ final class SupervisorMetrics implements MetricsSource, AutoCloseable {
 
     @Override
     public boolean ready() {
-        return config.serviceIds().stream().allMatch(registry::hasStartedWorker);
+        return config.services().stream().filter(ServiceConfig::runsWorkers).map(ServiceConfig::id)
+                .allMatch(registry::hasStartedWorker);
     }
 
     @Override

@@ -69,4 +69,9 @@ public interface ManagedRuntime {
      * @throws dev.rt.config.RtException {@code RT_RUNTIME_RESTART_UNSUPPORTED} when nothing could start it again
      */
     void restart();
+
+    /** The HTTP cache of the mesh; empty when the runtime has none. */
+    default Optional<dev.rt.supervisor.cache.HttpCache> httpCache() {
+        return Optional.empty();
+    }
 }

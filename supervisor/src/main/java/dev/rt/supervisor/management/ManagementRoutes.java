@@ -88,6 +88,9 @@ final class ManagementRoutes {
         if (first.equals("scheduler")) {
             return scheduler.handle(request, parts);
         }
+        if (first.equals("http-cache") && parts.length == 2 && parts[1].equals("invalidate") && method.equals("POST")) {
+            return done(HttpCacheRoute.invalidate(runtime, request));
+        }
         if (first.equals("logs") && parts.length == 2 && method.equals("GET")) {
             return done(logRoute(parts[1]));
         }

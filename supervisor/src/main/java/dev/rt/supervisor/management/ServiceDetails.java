@@ -32,7 +32,7 @@ final class ServiceDetails {
         details.put("localUrl", service.meshUrl());
         details.put("entrypoint", entrypoint);
         details.put("sourceMaps", false);
-        details.put("workers", runtime.production() ? service.workers() : 1);
+        details.put("workers", runtime.production() ? service.workers() : Math.min(1, service.workers()));
         var listeners = details.putArray("listeners");
         ServiceTarget.workersOf(runtime, service.id()).stream().filter(w -> w.port().isPresent())
                 .forEach(w -> listeners.addObject().put("worker", w.index()).put("address", w.listenAddress())

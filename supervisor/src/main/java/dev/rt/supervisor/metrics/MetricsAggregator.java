@@ -61,6 +61,11 @@ public final class MetricsAggregator {
                 : text(snapshots));
     }
 
+    /** Adds metrics of the supervisor's own (the HTTP cache's), reported unlabelled beside its process metrics. */
+    public void register(io.prometheus.metrics.model.registry.MultiCollector collector) {
+        supervisor.register(collector);
+    }
+
     CompletableFuture<MetricSnapshots> snapshots() {
         return targets.get().thenCompose(started -> {
             List<CompletableFuture<Optional<MetricsReport>>> answers = new ArrayList<>(started.size());

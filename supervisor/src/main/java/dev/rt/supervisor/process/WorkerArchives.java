@@ -42,7 +42,7 @@ public final class WorkerArchives implements AutoCloseable {
             return new WorkerArchives(Map.of());
         }
         return in(cacheDirectory(realEnv).resolve("workers"), java, agentJar,
-                services.stream().map(s -> s.application().kind()).distinct()
+                services.stream().filter(ServiceConfig::runsWorkers).map(s -> s.application().kind()).distinct()
                         .flatMap(kind -> Kinds.installed().find(kind).stream()).toList());
     }
 

@@ -4,9 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.net.InetSocketAddress;
-import java.net.Proxy;
-import java.net.ProxySelector;
-import java.net.SocketAddress;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.net.http.HttpClient;
@@ -52,7 +49,7 @@ final class AccessTokens {
 
     AccessTokens(URI tokenUrl, String clientId, String clientSecret, Supplier<InetSocketAddress> mesh) {
         this(tokenUrl, clientId, clientSecret, HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10))
-                .proxy(new MeshOnly(mesh)).build(), System::nanoTime);
+                .proxy(new MeshOnlySelector(mesh)).build(), System::nanoTime);
     }
 
     AccessTokens(URI tokenUrl, String clientId, String clientSecret, HttpClient client, LongSupplier clock) {
@@ -130,28 +127,5 @@ final class AccessTokens {
     private static String abbreviate(String text) {
         String flat = text.replaceAll("\\s+", " ").trim();
         return flat.length() <= 200 ? flat : flat.substring(0, 200) + "...";
-    }
-
-    /** Sends {@code *.rt.local} to the mesh proxy and everything else direct. */
-    private static final class MeshOnly extends ProxySelector {
-        private final Supplier<InetSocketAddress> mesh;
-
-        MeshOnly(Supplier<InetSocketAddress> mesh) {
-            this.mesh = mesh;
-        }
-
-        @Override
-        public List<Proxy> select(URI uri) {
-            String host = uri.getHost();
-            if (host != null && host.toLowerCase(Locale.ROOT).endsWith(MeshRoute.SUFFIX)) {
-                return List.of(new Proxy(Proxy.Type.HTTP, mesh.get()));
-            }
-            return List.of(Proxy.NO_PROXY);
-        }
-
-        @Override
-        public void connectFailed(URI uri, SocketAddress address, IOException failure) {
-            // the fetch fails and the request that needed the token gets a 502 saying why
-        }
     }
 }

@@ -21,7 +21,7 @@ import java.util.List;
  * code is left out, as in the 404 of a path outside {@code basePath} {@code {"statusCode":404,"error":"Not Found",
  * "message":"Route GET:/x not found"}}, the answer of an application that has no such route.
  */
-record ProxyError(HttpResponseStatus status, String code, String message) {
+record ProxyError(HttpResponseStatus status, String code, String message) implements ProxyAnswer {
 
     static ProxyError serviceNotFound(String serviceId, List<String> serviceIds) {
         return new ProxyError(HttpResponseStatus.BAD_GATEWAY, "RT_SERVICE_NOT_FOUND",
@@ -33,7 +33,12 @@ record ProxyError(HttpResponseStatus status, String code, String message) {
                 "Service \"" + serviceId + "\" has no started worker; retry shortly");
     }
 
+    /** {@code serviceId} is an origin ({@code http://host:port}) for a target outside the runtime. */
     static ProxyError upstreamUnreachable(String serviceId, String tried) {
+        if (serviceId.contains("://")) {
+            return new ProxyError(HttpResponseStatus.BAD_GATEWAY, "RT_UPSTREAM_UNREACHABLE",
+                    "The origin " + serviceId + " is unreachable: it refused the connection");
+        }
         return new ProxyError(HttpResponseStatus.BAD_GATEWAY, "RT_UPSTREAM_UNREACHABLE",
                 "Service \"" + serviceId + "\" is unreachable: no worker took the request (tried " + tried + ")");
     }
@@ -111,7 +116,8 @@ record ProxyError(HttpResponseStatus status, String code, String message) {
     }
 
     /** A complete response carrying this error; {@code close} adds {@code Connection: close}. */
-    FullHttpResponse toResponse(ByteBufAllocator alloc, boolean close) {
+    @Override
+    public FullHttpResponse toResponse(ByteBufAllocator alloc, boolean close) {
         byte[] body = json().getBytes(StandardCharsets.UTF_8);
         ByteBuf content = alloc.buffer(body.length).writeBytes(body);
         FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, status, content);

@@ -23,6 +23,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
+import java.util.function.ToIntFunction;
 
 /**
  * Starts, watches, restarts, replaces and stops worker JVMs. All worker state lives on the {@link SupervisorLoop}:
@@ -60,15 +61,15 @@ public final class WorkerLifecycle implements AutoCloseable {
     /**
      * @param production    without {@code --dev}: a worker is restarted at once, whatever its {@code restartOnError}
      *                      delay
-     * @param meshProxyPort the port workers send their requests to other services through
+     * @param meshProxyPorts the port the workers of a service send their requests to other services through
      */
     public WorkerLifecycle(RuntimeConfig config, boolean production, WorkerLauncher launcher, WorkerRegistry registry,
-            RuntimeLog log, int meshProxyPort) {
+            RuntimeLog log, ToIntFunction<String> meshProxyPorts) {
         this.config = config;
         this.launcher = launcher;
         this.registry = registry;
         this.log = log;
-        this.agents = new WorkerAgents(this, byLabel, config, log, meshProxyPort);
+        this.agents = new WorkerAgents(this, byLabel, config, log, meshProxyPorts);
         this.restartCounts = new ServiceRestarts(config.serviceIds());
         this.startAttempts = new StartAttempts(this, log, production);
         this.replacement = new Replacement(this, log, config.gracefulShutdown().service());

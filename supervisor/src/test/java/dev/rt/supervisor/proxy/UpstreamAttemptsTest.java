@@ -27,6 +27,16 @@ class UpstreamAttemptsTest {
     }
 
     @Test
+    void anOriginOutsideTheRuntimeThatRefusesIsNamedAsAnOrigin() {
+        Upstream origin = new Upstream("http://127.0.0.1:1004", 0, new InetSocketAddress("127.0.0.1", 1004));
+        assertThat(attempts.first(RouteTarget.origin(origin))).isTrue();
+        assertThat(attempts.next()).isFalse();
+
+        assertThat(attempts.unreachable().message())
+                .isEqualTo("The origin http://127.0.0.1:1004 is unreachable: it refused the connection");
+    }
+
+    @Test
     void whenOtherConnectionsMoveTheRotationBackToATriedWorkerTheUntriedOnesAreStillTried() {
         assertThat(attempts.first(RouteTarget.service("api"))).isTrue();
         assertThat(attempts.current().address()).isEqualTo(w0);

@@ -1,0 +1,91 @@
+package dev.rt.kind.gateway;
+
+import dev.rt.kind.Kind;
+import dev.rt.kind.RunningApplication;
+import dev.rt.kind.WorkerContext;
+import dev.rt.kind.gateway.cli.OpenApiCommand;
+import dev.rt.kind.gateway.openapi.DocumentRules;
+import dev.rt.kind.routing.EntrypointRouter;
+import dev.rt.kind.service.ServiceHost;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * What the {@code gateway} kind and its older name, the {@code composer}, share: everything but their name, schema
+ * and {@link Section}. This class stays free of Vert.x: only {@link #start} (a gateway with plugins) hands over to
+ * the service kind's server.
+ */
+abstract class ComposingKind implements Kind {
+    private final Section section;
+
+    ComposingKind(Section section) {
+        this.section = section;
+    }
+
+    @Override
+    public String name() {
+        return section.key();
+    }
+
+    @Override
+    public String configSchema() {
+        try (InputStream in = ComposingKind.class.getResourceAsStream(section.key() + ".json")) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the " + section.key() + " kind's schema", e);
+        }
+    }
+
+    /** The applications it reaches over the mesh: without an origin, or at {@code http://<id>.rt.local}. */
+    @Override
+    public List<String> dependencies(Map<String, Object> configuration) {
+        return GatewaySettings.read(configuration, section).applications().stream()
+                .flatMap(application -> application.meshService().stream()).toList();
+    }
+
+    /**
+     * Checks the settings (ids, origins, prefixes, each {@code openapi.config}; a document missing from its
+     * {@code openapi.file} is only logged when the gateway starts, like one that does not answer), then returns what
+     * the plugins of its workers need, if it has any.
+     */
+    @Override
+    public List<Path> classPath(Map<String, Object> configuration, Path serviceDirectory) {
+        GatewaySettings settings = GatewaySettings.read(configuration, section);
+        for (ApplicationSettings application : settings.applications()) {
+            Optional<OpenApiSource> openapi = application.openapi();
+            if (openapi.isEmpty()) {
+                continue;
+            }
+            String pointer = application.pointer() + "/openapi";
+            openapi.get().config(serviceDirectory).ifPresent(rules -> DocumentRules.read(rules, pointer + "/config"));
+        }
+        return settings.hasPlugins() ? ServiceHost.classPath(configuration, serviceDirectory) : List.of();
+    }
+
+    /** Workers only for plugins of its own: the routing is the public server's. */
+    @Override
+    public boolean runsWorkers(Map<String, Object> configuration) {
+        return GatewaySettings.read(configuration, section).hasPlugins();
+    }
+
+    @Override
+    public Optional<EntrypointRouter> entrypointRouter(Map<String, Object> configuration) {
+        return Optional.of(new GatewayRouter(GatewaySettings.read(configuration, section)));
+    }
+
+    @Override
+    public List<Object> commands() {
+        return List.of(new OpenApiCommand());
+    }
+
+    @Override
+    public RunningApplication start(WorkerContext context) {
+        return ServiceHost.configure(context).start();
+    }
+}

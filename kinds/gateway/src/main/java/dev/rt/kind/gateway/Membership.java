@@ -1,0 +1,86 @@
+package dev.rt.kind.gateway;
+
+import dev.rt.kind.KindException;
+import dev.rt.kind.routing.Target;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The applications of a gateway, resolved against the runtime's services when it starts. None listed: every other
+ * service, each proxied at {@code /<id>}. An application without {@code origin} (or with
+ * {@code http://<id>.rt.local}) is that service, which must exist. Its prefix: {@code proxy.prefix}, else the one the
+ * service advertises ({@code application.basePath}, else {@code basePath}), else {@code /<id>}. Upstream the prefix is
+ * removed, unless the service wants absolute URLs ({@code application.absoluteUrl}, or {@code node.absoluteUrl}),
+ * when its requests keep the prefix it advertises. No two proxied applications may end up with one prefix and host.
+ */
+final class Membership {
+    private Membership() {
+    }
+
+    /**
+     * @param services the runtime's other services and their configurations
+     * @throws KindException naming the application at fault
+     */
+    static List<Member> resolve(GatewaySettings settings, String gatewayId, Map<String, Map<String, Object>> services) {
+        List<ApplicationSettings> applications = settings.applications().isEmpty()
+                ? services.keySet().stream().map(id -> new ApplicationSettings(id, settings.section().listPointer(),
+                        Optional.empty(), Optional.empty(), ProxySettings.at("/" + id))).toList()
+                : settings.applications();
+        List<Member> members = new ArrayList<>();
+        Map<String, Member> claimed = new HashMap<>();
+        for (ApplicationSettings application : applications) {
+            Member member = resolve(application, gatewayId, services);
+            members.add(member);
+            if (!application.proxied()) {
+                continue;
+            }
+            String key = application.proxy().hostname().map(host -> "host " + host.toLowerCase(Locale.ROOT))
+                    .orElse("prefix " + member.prefix());
+            Member other = claimed.putIfAbsent(key, member);
+            if (other != null) {
+                throw KindException.at(application.pointer(), PrefixConflict.message(key, other.id(), member.id()));
+            }
+        }
+        return List.copyOf(members);
+    }
+
+    private static Member resolve(ApplicationSettings application, String gatewayId,
+            Map<String, Map<String, Object>> services) {
+        Optional<String> serviceId = application.meshService();
+        if (serviceId.isEmpty()) {
+            String prefix = application.proxy().prefix().orElse("/" + application.id());
+            return new Member(application, new Target(application.id(), application.origin()), prefix, "");
+        }
+        String id = serviceId.get();
+        if (id.equals(gatewayId)) {
+            throw KindException.at(application.pointer(), "a gateway cannot expose itself (\"" + id + "\"); remove it");
+        }
+        Map<String, Object> service = services.get(id);
+        if (service == null) {
+            throw KindException.at(application.pointer(), "the application \"" + id + "\" is not a service of the"
+                    + " runtime" + (services.isEmpty() ? "" : " (its services: " + String.join(", ", services.keySet())
+                    + ")") + "; add it to the runtime's services, or give it an http:// origin outside");
+        }
+        Optional<String> advertised = advertisedPrefix(service, application.pointer());
+        String prefix = application.proxy().prefix().or(() -> advertised).orElse("/" + id);
+        String upstreamPrefix = wantsAbsoluteUrls(service) ? advertised.orElse("/" + id) : "";
+        return new Member(application, Target.service(id), prefix, upstreamPrefix);
+    }
+
+    /** {@code application.basePath}, else {@code basePath}, of a service's configuration. */
+    static Optional<String> advertisedPrefix(Map<String, Object> service, String pointer) {
+        return ConfigValues.string(ConfigValues.object(service, "application"), "basePath")
+                .or(() -> ConfigValues.string(service, "basePath"))
+                .map(raw -> PrefixPaths.normalize(raw, pointer))
+                .filter(prefix -> !prefix.isEmpty());
+    }
+
+    static boolean wantsAbsoluteUrls(Map<String, Object> service) {
+        return ConfigValues.flag(ConfigValues.object(service, "application"), "absoluteUrl", false)
+                || ConfigValues.flag(ConfigValues.object(service, "node"), "absoluteUrl", false);
+    }
+}

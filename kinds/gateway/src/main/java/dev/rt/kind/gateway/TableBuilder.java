@@ -1,0 +1,84 @@
+package dev.rt.kind.gateway;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.rt.kind.gateway.openapi.ComposedApi;
+import dev.rt.kind.gateway.openapi.Composition;
+import dev.rt.kind.gateway.openapi.Documentation;
+import dev.rt.kind.gateway.openapi.PathConflict;
+import dev.rt.kind.routing.Answer;
+import dev.rt.kind.routing.OperationRoute;
+import dev.rt.kind.routing.PrefixRoute;
+import dev.rt.kind.routing.RoutingTable;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * The routing table of a gateway: each proxied application's prefix (or host) and routes, each operation of the
+ * composed documents by its path and methods, and the composed document with its UI. The document of an application
+ * the gateway has none of yet (it did not answer) is simply left out.
+ */
+final class TableBuilder {
+    private static final Set<String> METHODS = Set.of("get", "put", "post", "delete", "options", "head", "patch",
+            "trace");
+
+    private TableBuilder() {
+    }
+
+    /**
+     * @param apis the documents to compose, in the applications' order, with their rules applied
+     * @throws PathConflict when two documents expose one path
+     */
+    static RoutingTable build(GatewaySettings settings, List<Member> members, List<ComposedApi> apis) {
+        List<PrefixRoute> prefixes = new ArrayList<>();
+        List<OperationRoute> operations = new ArrayList<>();
+        for (Member member : members) {
+            if (member.settings().proxied()) {
+                proxied(member, prefixes, operations);
+            }
+        }
+        for (ComposedApi api : apis) {
+            Member member = members.stream().filter(m -> m.id().equals(api.id())).findFirst().orElseThrow();
+            api.document().path("paths").properties().forEach(path -> {
+                Set<String> methods = new TreeSet<>();
+                path.getValue().fieldNames().forEachRemaining(name -> {
+                    if (METHODS.contains(name)) {
+                        methods.add(name.toUpperCase(Locale.ROOT));
+                    }
+                });
+                if (!methods.isEmpty()) {
+                    operations.add(new OperationRoute(member.target(), api.prefix(), path.getKey(),
+                            api.originPaths().getOrDefault(path.getKey(), path.getKey()), methods));
+                }
+            });
+        }
+        Map<String, Answer> answers = Map.of();
+        if (members.stream().anyMatch(member -> member.settings().openapi().isPresent())) {
+            ComposedSettings openapi = settings.openapi();
+            ObjectNode composed = Composition.compose(apis, openapi.title(), openapi.version(), openapi.description());
+            answers = Documentation.answers(composed, openapi.swaggerPrefix(), openapi.ui());
+        }
+        return new RoutingTable(prefixes, operations, answers);
+    }
+
+    /** {@code routes} under the member's prefix: {@code /x/*} a prefix, {@code /x} one path, {@code :name} a segment. */
+    private static void proxied(Member member, List<PrefixRoute> prefixes, List<OperationRoute> operations) {
+        ProxySettings proxy = member.settings().proxy();
+        String prefix = proxy.hostname().isPresent() ? "" : member.prefix();
+        String upstream = member.upstreamPrefix();
+        for (String route : proxy.routes()) {
+            if (route.endsWith("/*")) {
+                String below = PrefixPaths.normalize(route.substring(0, route.length() - 2), "/");
+                prefixes.add(new PrefixRoute(member.target(), proxy.hostname(), prefix + below, upstream + below,
+                        proxy.methods()));
+            } else if (!(route.equals("/") && ProxySettings.isWhole(proxy.routes()))) {
+                String path = route.replaceAll(":([^/]+)", "{$1}");
+                operations.add(new OperationRoute(member.target(), prefix, path, upstream.isEmpty() ? path
+                        : upstream + path, proxy.methods()));
+            }
+        }
+    }
+}

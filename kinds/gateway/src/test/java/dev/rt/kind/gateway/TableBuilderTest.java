@@ -1,0 +1,79 @@
+package dev.rt.kind.gateway;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.rt.kind.gateway.openapi.ComposedApi;
+import dev.rt.kind.routing.OperationRoute;
+import dev.rt.kind.routing.PrefixRoute;
+import dev.rt.kind.routing.RoutingTable;
+import dev.rt.kind.routing.Target;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+class TableBuilderTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Map<String, Map<String, Object>> SERVICES = Map.of("movies", Map.of(), "users", Map.of(),
+            "shop", Map.of());
+
+    private static RoutingTable table(String applications, List<ComposedApi> apis) {
+        GatewaySettings settings = GatewaySettings.read(Configs.of("{\"gateway\": {\"applications\": " + applications
+                + "}}"), Section.GATEWAY);
+        return TableBuilder.build(settings, Membership.resolve(settings, "api", SERVICES), apis);
+    }
+
+    @Test
+    void proxiedApplicationsArePrefixRulesAndTheirOwnRoutesOperationRules() {
+        RoutingTable table = table("[{\"id\": \"users\", \"proxy\": {\"prefix\": \"/users\", \"methods\": [\"GET\"]}},"
+                + " {\"id\": \"shop\", \"proxy\": {\"hostname\": \"shop.test\"}},"
+                + " {\"id\": \"movies\", \"proxy\": {\"routes\": [\"/\", \"/films/:id\", \"/admin/*\"]}}]", List.of());
+
+        assertThat(table.prefixes()).containsExactly(
+                new PrefixRoute(Target.service("users"), Optional.empty(), "/users", "", Set.of("GET")),
+                new PrefixRoute(Target.service("shop"), Optional.of("shop.test"), "", "", ProxySettings.DEFAULT_METHODS),
+                new PrefixRoute(Target.service("movies"), Optional.empty(), "/movies/admin", "/admin",
+                        ProxySettings.DEFAULT_METHODS));
+        assertThat(table.operations()).containsExactly(
+                new OperationRoute(Target.service("movies"), "/movies", "/", "/", ProxySettings.DEFAULT_METHODS),
+                new OperationRoute(Target.service("movies"), "/movies", "/films/{id}", "/films/{id}",
+                        ProxySettings.DEFAULT_METHODS));
+        assertThat(table.answers()).isEmpty();
+    }
+
+    @Test
+    void composedDocumentsBecomeOperationsAndTheDocumentationIsAnswered() throws Exception {
+        ComposedApi movies = new ComposedApi("movies", "/movies", JSON.readTree("""
+                {"openapi": "3.1.0", "info": {"title": "Movies", "version": "1"}, "paths": {
+                  "/films/{id}": {"get": {"responses": {"200": {"description": "ok"}}},
+                                  "delete": {"responses": {"204": {"description": "gone"}}},
+                                  "parameters": []}}}"""), Map.of("/films/{id}", "/movies/{id}"));
+
+        RoutingTable table = table("[{\"id\": \"movies\", \"openapi\": {\"url\": \"/documentation/json\","
+                + " \"prefix\": \"/movies\"}}]", List.of(movies));
+
+        assertThat(table.prefixes()).isEmpty();
+        assertThat(table.operations()).containsExactly(new OperationRoute(Target.service("movies"), "/movies",
+                "/films/{id}", "/movies/{id}", Set.of("GET", "DELETE")));
+        assertThat(table.answers()).containsKeys("/documentation/json", "/documentation/yaml", "/documentation",
+                "/documentation/", "/documentation/swagger-initializer.js", "/documentation/swagger-ui-bundle.js");
+        String json = new String(table.answers().get("/documentation/json").body(), StandardCharsets.UTF_8);
+        assertThat(JSON.readTree(json).at("/paths/~1movies~1films~1{id}/get")).isNotNull();
+        assertThat(table.answers().get("/documentation").status()).isEqualTo(302);
+        assertThat(table.answers().get("/documentation").headers()).containsEntry("location", "documentation/");
+        assertThat(new String(table.answers().get("/documentation/").body(), StandardCharsets.UTF_8))
+                .contains("swagger-ui-bundle.js");
+    }
+
+    @Test
+    void aComposedApplicationWhoseDocumentIsMissingLeavesAnEmptyDocument() {
+        RoutingTable table = table("[{\"id\": \"movies\", \"openapi\": {\"url\": \"/documentation/json\"}}]", List.of());
+
+        assertThat(table.operations()).isEmpty();
+        assertThat(new String(table.answers().get("/documentation/json").body(), StandardCharsets.UTF_8))
+                .contains("\"paths\":{}");
+    }
+}

@@ -1,0 +1,57 @@
+package dev.rt.supervisor.proxy;
+
+import dev.rt.kind.routing.RoutingTable;
+import io.netty.channel.Channel;
+import io.netty.handler.codec.http.HttpRequest;
+
+/**
+ * The routing table the public server applies before the entrypoint service's own workers, as a kind's router
+ * publishes it ({@link dev.rt.kind.routing.EntrypointRouter}): every request head reads the current table once,
+ * so a new one takes over from the next request, and requests in flight finish where they were sent. Until the
+ * first table, requests go to the service's workers (none started: 503, retry shortly); after it, what no rule
+ * takes goes there too, or is answered 404 when the service runs no worker.
+ */
+public final class PublicRoutes {
+    private final String serviceId;
+    private final boolean ownWorkers;
+    private volatile CompiledTable table;
+
+    /** @param ownWorkers whether the entrypoint service runs workers, which get what no rule takes */
+    public PublicRoutes(String serviceId, boolean ownWorkers) {
+        this.serviceId = serviceId;
+        this.ownWorkers = ownWorkers;
+    }
+
+    /**
+     * Applies {@code routes} from the next request on.
+     *
+     * @throws IllegalArgumentException when an origin of the table is not {@code http://host[:port]}
+     */
+    public void publish(RoutingTable routes) {
+        table = CompiledTable.of(routes, serviceId);
+    }
+
+    /** The route of a public server: {@code entry}'s rewriting (base path, forwarded headers), then this table. */
+    ProxyRoute over(EntrypointRoute entry) {
+        return new ProxyRoute() {
+            @Override
+            public RouteTarget route(HttpRequest request, Channel client) {
+                RouteTarget own = entry.route(request, client);
+                CompiledTable current = table;
+                if (current == null) {
+                    return own;
+                }
+                RouteTarget routed = current.match(request);
+                if (routed != null || ownWorkers) {
+                    return routed != null ? routed : own;
+                }
+                throw new RouteRejectedException(ProxyError.routeNotFound(request.method().name(), request.uri()));
+            }
+
+            @Override
+            public boolean draining() {
+                return entry.draining();
+            }
+        };
+    }
+}
