@@ -10,7 +10,7 @@ import picocli.CommandLine.Command;
                 + "one running, or the one started from the current directory."},
         subcommands = {PsCommand.class, CtlStopCommand.class, CtlRestartCommand.class, CtlReloadCommand.class,
                 CtlServicesCommand.class, CtlConfigCommand.class, CtlEnvCommand.class, CtlMetricsCommand.class, CtlCacheCommand.class,
-                LogsCommand.class, InjectCommand.class, CtlHeapDumpCommand.class, CtlProfileCommand.class,
+                CtlSchedulerCommand.class, LogsCommand.class, InjectCommand.class, CtlHeapDumpCommand.class, CtlProfileCommand.class,
                 CommandLine.HelpCommand.class})
 final class CtlCommand implements Runnable {
     @CommandLine.Spec

@@ -4,6 +4,7 @@ import dev.rt.config.RuntimeConfig;
 import dev.rt.supervisor.cache.HttpCache;
 import dev.rt.supervisor.management.ManagedRuntime;
 import dev.rt.supervisor.metrics.MetricsFormat;
+import dev.rt.supervisor.scheduler.JobScheduler;
 import dev.rt.supervisor.worker.ServiceOperations;
 import dev.rt.supervisor.worker.WorkerView;
 import java.nio.file.Path;
@@ -83,6 +84,11 @@ final class ManagedSupervisor implements ManagedRuntime {
     @Override
     public ServiceOperations services() {
         return supervisor.services();
+    }
+
+    @Override
+    public Optional<JobScheduler> scheduler() {
+        return supervisor.scheduler();
     }
 
     @Override

@@ -21,6 +21,8 @@ import dev.rt.supervisor.process.WorkerLauncher;
 import dev.rt.supervisor.proxy.EntrypointServer;
 import dev.rt.supervisor.proxy.ProxyEventLoops;
 import dev.rt.supervisor.proxy.RequestObserver;
+import dev.rt.supervisor.scheduler.JobScheduler;
+import dev.rt.supervisor.scheduler.PausedJobs;
 import dev.rt.supervisor.telemetry.Tracing;
 import dev.rt.supervisor.worker.Readiness;
 import dev.rt.supervisor.worker.Reloads;
@@ -72,6 +74,8 @@ public final class Supervisor implements AutoCloseable {
     private volatile RuntimeControl control;
     private volatile int meshPort;
     private volatile Path runtimeDirectory;
+    private volatile JobScheduler scheduler;
+    private PausedJobs pausedJobs = new PausedJobs();
 
     public Supervisor(RuntimeConfig config, RuntimeLog log, Map<String, String> realEnv) {
         this(config, RuntimeOptions.DEFAULTS, log, realEnv);
@@ -125,6 +129,9 @@ public final class Supervisor implements AutoCloseable {
                 remember(ManagementServer.start(new ManagedSupervisor(this), log, history));
             }
             Readiness.await(ready);
+            if (JobScheduler.needed(config)) {
+                scheduler = JobScheduler.start(config, meshPort, log, metrics.registry(), pausedJobs);
+            }
             routing.ifPresent(router -> router.start(config, proxies.meshAddress(), log, options.development()));
             entrypointAddress = bound;
             status = "started";
@@ -230,6 +237,19 @@ public final class Supervisor implements AutoCloseable {
     /** The runtime's private directory, once started. */
     public Path runtimeDirectory() {
         return runtimeDirectory;
+    }
+
+    /** Its scheduler, once started, when its configuration has jobs. */
+    public Optional<JobScheduler> scheduler() {
+        return Optional.ofNullable(scheduler);
+    }
+
+    /**
+     * Where the jobs paused through the management API are remembered; {@code rt start} hands every runtime it starts
+     * the same, so that a restart of the runtime keeps them paused. Before {@link #start()}.
+     */
+    void keepsPausedJobsIn(PausedJobs paused) {
+        this.pausedJobs = paused;
     }
 
     // ---- for the management API, through ManagedSupervisor ----
@@ -344,6 +364,7 @@ public final class Supervisor implements AutoCloseable {
         stopped = true;
         status = "stopping";
         Duration grace = config.gracefulShutdown().service();
+        stopScheduler(grace);
         if (lifecycle != null) {
             join(lifecycle.beginShutdown());
         }
@@ -376,9 +397,18 @@ public final class Supervisor implements AutoCloseable {
         stop();
     }
 
+    /** The scheduler stops first: no job fires any more, and a call in flight may finish within {@code grace}. */
+    private void stopScheduler(Duration grace) {
+        JobScheduler current = scheduler;
+        if (current != null) {
+            current.shutdown(grace);
+        }
+    }
+
     private void abortStart() {
         stopped = true;
         status = "errored";
+        stopScheduler(Duration.ZERO);
         if (lifecycle != null) {
             join(lifecycle.beginShutdown());
             lifecycle.killAll();

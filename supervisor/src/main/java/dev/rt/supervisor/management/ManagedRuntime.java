@@ -2,6 +2,7 @@ package dev.rt.supervisor.management;
 
 import dev.rt.config.RuntimeConfig;
 import dev.rt.supervisor.metrics.MetricsFormat;
+import dev.rt.supervisor.scheduler.JobScheduler;
 import dev.rt.supervisor.worker.ServiceOperations;
 import dev.rt.supervisor.worker.WorkerView;
 import java.nio.file.Path;
@@ -53,6 +54,11 @@ public interface ManagedRuntime {
 
     /** What may be done to its services: start, stop, reload, diagnose. */
     ServiceOperations services();
+
+    /** Its scheduler, when its configuration has jobs and it has started. */
+    default Optional<JobScheduler> scheduler() {
+        return Optional.empty();
+    }
 
     /** Stops the runtime; returns at once and acts afterwards, so that the request that asked can be answered. */
     void stop();

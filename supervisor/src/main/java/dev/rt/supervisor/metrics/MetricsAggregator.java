@@ -51,6 +51,11 @@ public final class MetricsAggregator {
         ProcessMetrics.builder().register(supervisor);
     }
 
+    /** The supervisor's own registry: its process metrics, and what other parts of it count (the scheduler). */
+    public PrometheusRegistry registry() {
+        return supervisor;
+    }
+
     public CompletableFuture<String> metrics(MetricsFormat format) {
         return snapshots().thenApply(snapshots -> format == MetricsFormat.JSON ? JsonExposition.write(snapshots)
                 : text(snapshots));

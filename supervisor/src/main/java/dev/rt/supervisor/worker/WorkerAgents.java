@@ -56,7 +56,7 @@ final class WorkerAgents implements AgentEvents {
                 service.application().configuration(), service.directory().toString(), worker.arguments,
                 meshProxyPorts.applyAsInt(service.id()), config.exitOnUnhandledErrors(),
                 WorkerLifecycle.STATS_INTERVAL.toMillis(),
-                MeshProxy.externalOrigins(config)));
+                MeshProxy.externalOrigins(config), config.messagingTimeout().toMillis()));
     }
 
     @Override

@@ -54,6 +54,7 @@ public final class WorkerLifecycle implements AutoCloseable {
     private final PendingScrapes scrapes = new PendingScrapes();
     private final Set<String> quarantined = ConcurrentHashMap.newKeySet();             // written on the loop
     private final DiagnosticRequests diagnostics = new DiagnosticRequests();
+    private final WorkerMessaging messages;
     private boolean shuttingDown;                                                    // loop only
     private volatile boolean killed;
 
@@ -75,6 +76,7 @@ public final class WorkerLifecycle implements AutoCloseable {
         this.restarts = new CrashRestarts(this, log, production);
         this.spares = new Spares(this, log, production && !launcher.debugger().enabled());
         this.health = new HealthMonitor(loop, log, STATS_INTERVAL, worker -> replacement.replace(worker, true));
+        this.messages = new WorkerMessaging(loop, workers.values(), config.serviceIds(), config.messagingTimeout());
         this.starts = new ApplicationStarts(loop, log, config.startTimeout(), launcher.debugger(), worker -> {
             quarantined.remove(worker.service.id());
             registry.publish(workers.values());
@@ -201,6 +203,11 @@ public final class WorkerLifecycle implements AutoCloseable {
         return diagnostics;
     }
 
+    /** Messages between workers, on the loop. */
+    WorkerMessaging messages() {
+        return messages;
+    }
+
     /** A snapshot of every worker, in the order they were launched; spares are not workers. */
     public CompletableFuture<List<WorkerView>> views() {
         return loop.call(() -> workers.values().stream().map(Worker::view).toList());
@@ -317,6 +324,7 @@ public final class WorkerLifecycle implements AutoCloseable {
         byLabel.remove(worker.label(), worker);
         workers.remove(worker.label(), worker);
         launcher.exited(worker.debugSlot);
+        messages.exited(worker);
         worker.exited.complete(code);
     }
 
