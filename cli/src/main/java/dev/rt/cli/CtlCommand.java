@@ -9,8 +9,8 @@ import picocli.CommandLine.Command;
                 + "\"managementApi\": true). Choose the runtime with -p <pid> or -n <name>; without either, the only "
                 + "one running, or the one started from the current directory."},
         subcommands = {PsCommand.class, CtlStopCommand.class, CtlRestartCommand.class, CtlReloadCommand.class,
-                CtlServicesCommand.class, CtlConfigCommand.class, CtlEnvCommand.class, CtlMetricsCommand.class,
-                LogsCommand.class, InjectCommand.class, CtlHeapDumpCommand.class, CtlProfileCommand.class,
+                CtlServicesCommand.class, CtlConfigCommand.class, CtlEnvCommand.class, CtlMetricsCommand.class, CtlCacheCommand.class,
+                CtlSchedulerCommand.class, LogsCommand.class, InjectCommand.class, CtlHeapDumpCommand.class, CtlProfileCommand.class,
                 CommandLine.HelpCommand.class})
 final class CtlCommand implements Runnable {
     @CommandLine.Spec

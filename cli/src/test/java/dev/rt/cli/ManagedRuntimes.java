@@ -48,6 +48,11 @@ abstract class ManagedRuntimes {
         return rt;
     }
 
+    /** Kills {@code rt} and what it started after the test. */
+    void track(RtProcess rt) {
+        processes.add(rt);
+    }
+
     /** An rt command run to its end in {@code dir}. */
     Result rt(Path dir, String... args) throws Exception {
         return rtAs(List.of(), dir, args);

@@ -89,6 +89,15 @@ class RtCommandTest {
     }
 
     @Test
+    void cacheInvalidateWantsATagOrAnAbsoluteUrlBeforeLookingForARuntime() {
+        assertThat(run("ctl", "cache", "invalidate")).isEqualTo(ExitCodes.USAGE);
+        assertThat(err.toString()).contains("Give at least one --tag or --key.");
+        err.getBuffer().setLength(0);
+        assertThat(run("ctl", "cache", "invalidate", "--key", "/products")).isEqualTo(ExitCodes.USAGE);
+        assertThat(err.toString()).contains("--key /products is not an absolute URL (http://host/path)");
+    }
+
+    @Test
     void pidAndNameTogetherIsAUsageError() {
         assertThat(run("ctl", "services", "-p", "1", "-n", "x")).isEqualTo(ExitCodes.USAGE);
         assertThat(err.toString()).contains("-p and -n each choose a runtime: give one of them");

@@ -19,7 +19,7 @@ public record ConfigKind(String key) {
      * a file of such a kind is validated, then refused with {@code RT_CONFIG_KIND_UNAVAILABLE}. Each leaves this list
      * when its module arrives and brings the schema along.
      */
-    static final List<String> ANNOUNCED = List.of("db");
+    static final List<String> ANNOUNCED = List.of();
 
     public ConfigKind {
         Objects.requireNonNull(key, "key");

@@ -6,12 +6,17 @@ import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
- * {@code httpCache}: the client-side HTTP cache shared by every worker. Absent or {@code false}: off;
+ * {@code httpCache}: the HTTP cache of the calls services make to each other. Absent or {@code false}: off;
  * {@code true}: the in-memory store caching GET and HEAD; an object: on, with its settings.
  *
- * @param store        package name or file path of a custom store; empty for the in-memory one
- * @param maxSize      bytes the whole cache may hold
- * @param maxEntrySize bytes one cached response may hold
+ * @param store          where entries live: empty for the in-memory one, else a {@code redis://} URL, a jar or a
+ *                       class name (a custom store)
+ * @param maxSize        bytes the whole cache may hold
+ * @param maxEntrySize   bytes one cached response may hold
+ * @param origins        the origins cached: exact ({@code http://host[:port]}) or {@code /regex/flags}; empty for
+ *                       every service of the runtime
+ * @param cacheByDefault seconds a response without explicit freshness stays fresh; empty: such responses are
+ *                       not stored
  */
 public record HttpCacheConfig(
         boolean enabled,
@@ -20,14 +25,18 @@ public record HttpCacheConfig(
         Optional<String> cacheTagsHeader,
         OptionalLong maxCount,
         OptionalLong maxSize,
-        OptionalLong maxEntrySize) {
+        OptionalLong maxEntrySize,
+        List<String> origins,
+        OptionalLong cacheByDefault) {
 
     public static final List<String> DEFAULT_METHODS = List.of("GET", "HEAD");
 
     public static final HttpCacheConfig DISABLED = new HttpCacheConfig(false, Optional.empty(), DEFAULT_METHODS,
-            Optional.empty(), OptionalLong.empty(), OptionalLong.empty(), OptionalLong.empty());
+            Optional.empty(), OptionalLong.empty(), OptionalLong.empty(), OptionalLong.empty(), List.of(),
+            OptionalLong.empty());
     public static final HttpCacheConfig DEFAULTS = new HttpCacheConfig(true, Optional.empty(), DEFAULT_METHODS,
-            Optional.empty(), OptionalLong.empty(), OptionalLong.empty(), OptionalLong.empty());
+            Optional.empty(), OptionalLong.empty(), OptionalLong.empty(), OptionalLong.empty(), List.of(),
+            OptionalLong.empty());
 
     public HttpCacheConfig {
         Objects.requireNonNull(store, "store");
@@ -36,6 +45,8 @@ public record HttpCacheConfig(
         Objects.requireNonNull(maxCount, "maxCount");
         Objects.requireNonNull(maxSize, "maxSize");
         Objects.requireNonNull(maxEntrySize, "maxEntrySize");
+        origins = List.copyOf(origins);
+        Objects.requireNonNull(cacheByDefault, "cacheByDefault");
     }
 
     static HttpCacheConfig from(ConfigNode httpCache) {
@@ -51,6 +62,8 @@ public record HttpCacheConfig(
                 httpCache.get("cacheTagsHeader").optionalString(),
                 httpCache.get("maxCount").optionalInteger(1, Long.MAX_VALUE),
                 httpCache.get("maxSize").optionalBytes(),
-                httpCache.get("maxEntrySize").optionalBytes());
+                httpCache.get("maxEntrySize").optionalBytes(),
+                httpCache.get("origins").strings(),
+                httpCache.get("cacheByDefault").optionalInteger(1, Long.MAX_VALUE));
     }
 }

@@ -20,6 +20,10 @@ public final class Installation {
     public static final String KINDS_PROPERTY = "rt.kinds.path";
     /** The worker agent jar; replaces {@code <home>/agent/rt-worker-agent.jar}. */
     public static final String AGENT_PROPERTY = "rt.agent.jar";
+    /** The OpenTelemetry Java agent of traced workers; replaces {@code <home>/agent/opentelemetry-javaagent.jar}. */
+    public static final String TELEMETRY_AGENT_PROPERTY = "rt.telemetry.agent.jar";
+    /** rt's extension of that agent; replaces {@code <home>/agent/rt-telemetry-extension.jar}. */
+    public static final String TELEMETRY_EXTENSION_PROPERTY = "rt.telemetry.extension.jar";
 
     private Installation() {
     }
@@ -59,14 +63,38 @@ public final class Installation {
      * @throws RtException {@code RT_AGENT_JAR_MISSING} when it is not there
      */
     public static Path agentJar() {
-        String property = System.getProperty(AGENT_PROPERTY);
-        Path jar = property != null ? Path.of(property)
-                : home().map(h -> h.resolve("agent").resolve("rt-worker-agent.jar")).orElseThrow(() -> new RtException(
+        return agentFile(AGENT_PROPERTY, "rt-worker-agent.jar", "the worker agent jar");
+    }
+
+    /**
+     * The OpenTelemetry Java agent that workers of traced services get: {@code -Drt.telemetry.agent.jar}, else
+     * {@code <home>/agent/opentelemetry-javaagent.jar}.
+     *
+     * @throws RtException {@code RT_AGENT_JAR_MISSING} when it is not there
+     */
+    public static Path telemetryAgentJar() {
+        return agentFile(TELEMETRY_AGENT_PROPERTY, "opentelemetry-javaagent.jar", "the OpenTelemetry Java agent");
+    }
+
+    /**
+     * rt's extension of the OpenTelemetry Java agent (its file exporter): {@code -Drt.telemetry.extension.jar}, else
+     * {@code <home>/agent/rt-telemetry-extension.jar}.
+     *
+     * @throws RtException {@code RT_AGENT_JAR_MISSING} when it is not there
+     */
+    public static Path telemetryExtensionJar() {
+        return agentFile(TELEMETRY_EXTENSION_PROPERTY, "rt-telemetry-extension.jar", "rt's OpenTelemetry agent extension");
+    }
+
+    private static Path agentFile(String property, String name, String what) {
+        String given = System.getProperty(property);
+        Path jar = given != null ? Path.of(given)
+                : home().map(h -> h.resolve("agent").resolve(name)).orElseThrow(() -> new RtException(
                         ErrorCode.AGENT_JAR_MISSING, "rt does not run from its distribution (lib/rt.jar beside agent/)"
-                                + " and -D" + AGENT_PROPERTY + " is not set; run rt through bin/rt"));
+                                + " and -D" + property + " is not set; run rt through bin/rt"));
         if (!Files.isRegularFile(jar)) {
-            throw new RtException(ErrorCode.AGENT_JAR_MISSING, "the worker agent jar " + jar + " does not exist"
-                    + (property != null ? " (named by -D" + AGENT_PROPERTY + ")" : "; rebuild rt with ./mvnw package"));
+            throw new RtException(ErrorCode.AGENT_JAR_MISSING, what + " " + jar + " does not exist"
+                    + (given != null ? " (named by -D" + property + ")" : "; rebuild rt with ./mvnw package"));
         }
         return jar;
     }

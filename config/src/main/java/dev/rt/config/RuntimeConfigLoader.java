@@ -105,6 +105,7 @@ public final class RuntimeConfigLoader {
         ConfigProblems.throwIfAny(problems);
         ServiceDependencies.check(serviceNodes, services);
         checkSchedulerNames(config.get("scheduler"));
+        SchedulerClusterConfig.check(config.get("schedulerCluster"));
         return new RuntimeConfig(file, root, entrypoint, services,
                 ServerConfig.from(config.get("server")),
                 GracefulShutdown.from(config.get("gracefulShutdown")),
@@ -126,9 +127,27 @@ public final class RuntimeConfigLoader {
         for (ConfigNode job : scheduler.elements()) {
             String name = job.get("name").requiredString();
             if (!names.add(name)) {
-                throw job.get("name").error("scheduler \"" + name + "\" is already registered; job names must be unique");
+                throw job.get("name").error("Scheduler \"" + name + "\" is already registered (job names must be unique)");
             }
             CronExpression.check(job.get("cron"), name);
+            checkCallbackUrl(job.get("callbackUrl"), name);
+        }
+    }
+
+    /** A scheduler's {@code callbackUrl}: an absolute http or https URL with a host. */
+    private static void checkCallbackUrl(ConfigNode callback, String jobName) {
+        String url = callback.requiredString();
+        boolean valid;
+        try {
+            java.net.URI uri = new java.net.URI(url);
+            valid = ("http".equalsIgnoreCase(uri.getScheme()) || "https".equalsIgnoreCase(uri.getScheme()))
+                    && uri.getHost() != null;
+        } catch (java.net.URISyntaxException e) {
+            valid = false;
+        }
+        if (!valid) {
+            throw callback.error("the callback URL of scheduler \"" + jobName + "\" must be an absolute http:// or"
+                    + " https:// URL such as http://api.rt.local/jobs/nightly, found \"" + url + "\"");
         }
     }
 

@@ -6,7 +6,8 @@ import java.util.Optional;
 
 /**
  * The runtime's own facilities, each typed from its section: logging, the metrics and probe server, the
- * management API, the HTTP cache, telemetry, the scheduler and the outgoing HTTP client settings.
+ * management API, the HTTP cache, telemetry, the scheduler (and the database its replicas share) and the outgoing
+ * HTTP client settings.
  */
 public record RuntimeSections(
         LoggerConfig logger,
@@ -15,7 +16,8 @@ public record RuntimeSections(
         HttpCacheConfig httpCache,
         Optional<TelemetryConfig> telemetry,
         List<SchedulerJobConfig> scheduler,
-        UndiciConfig undici) {
+        UndiciConfig undici,
+        Optional<SchedulerClusterConfig> schedulerCluster) {
 
     public RuntimeSections {
         Objects.requireNonNull(logger, "logger");
@@ -24,6 +26,14 @@ public record RuntimeSections(
         Objects.requireNonNull(httpCache, "httpCache");
         Objects.requireNonNull(undici, "undici");
         scheduler = List.copyOf(scheduler);
+        Objects.requireNonNull(schedulerCluster, "schedulerCluster");
+    }
+
+    /** Sections without {@code schedulerCluster}. */
+    public RuntimeSections(LoggerConfig logger, MetricsConfig metrics, ManagementApiConfig managementApi,
+            HttpCacheConfig httpCache, Optional<TelemetryConfig> telemetry, List<SchedulerJobConfig> scheduler,
+            UndiciConfig undici) {
+        this(logger, metrics, managementApi, httpCache, telemetry, scheduler, undici, Optional.empty());
     }
 
     static RuntimeSections from(ConfigNode config) {
@@ -35,6 +45,7 @@ public record RuntimeSections(
                 HttpCacheConfig.from(config.get("httpCache")),
                 TelemetryConfig.from(config.get("telemetry")),
                 jobs,
-                UndiciConfig.from(config.get("undici")));
+                UndiciConfig.from(config.get("undici")),
+                SchedulerClusterConfig.from(config.get("schedulerCluster")));
     }
 }

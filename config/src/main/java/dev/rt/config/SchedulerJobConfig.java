@@ -11,6 +11,8 @@ import java.util.Optional;
  *
  * @param body     the request body: a string as given, an object serialised as JSON; empty when not given
  * @param maxRetry attempts in total ({@code maxRetry}, or its alias {@code maxRetries}, which wins when both are set)
+ * @param jsonBody whether the body was given as an object: it is sent as JSON, with {@code content-type:
+ *                 application/json} unless {@code headers} name another
  */
 public record SchedulerJobConfig(
         boolean enabled,
@@ -20,7 +22,8 @@ public record SchedulerJobConfig(
         String method,
         Optional<String> body,
         Map<String, String> headers,
-        int maxRetry) {
+        int maxRetry,
+        boolean jsonBody) {
 
     public static final String DEFAULT_METHOD = "GET";
     public static final int DEFAULT_MAX_RETRY = 3;
@@ -37,6 +40,12 @@ public record SchedulerJobConfig(
         }
     }
 
+    /** A job whose body, if any, is text. */
+    public SchedulerJobConfig(boolean enabled, String name, String cron, String callbackUrl, String method,
+            Optional<String> body, Map<String, String> headers, int maxRetry) {
+        this(enabled, name, cron, callbackUrl, method, body, headers, maxRetry, false);
+    }
+
     static SchedulerJobConfig from(ConfigNode job) {
         ConfigNode body = job.get("body");
         ConfigNode maxRetries = job.get("maxRetries").isMissing() ? job.get("maxRetry") : job.get("maxRetries");
@@ -49,7 +58,8 @@ public record SchedulerJobConfig(
                 body.isMissing() ? Optional.empty()
                         : Optional.of(body.json().isTextual() ? body.json().textValue() : body.json().toString()),
                 job.get("headers").stringMap(),
-                (int) maxRetries.integer(DEFAULT_MAX_RETRY, 1, Integer.MAX_VALUE));
+                (int) maxRetries.integer(DEFAULT_MAX_RETRY, 1, Integer.MAX_VALUE),
+                !body.isMissing() && body.json().isObject());
     }
 
     /** Every job of a {@code scheduler} array, in order; empty when absent. */

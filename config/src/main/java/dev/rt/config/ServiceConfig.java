@@ -21,6 +21,7 @@ import java.util.Objects;
  * @param meshHostHeader the {@code Host} its workers receive through the mesh ({@code meshHostHeader})
  * @param spareWorker whether a spare JVM waits to take over from a worker that dies ({@code spareWorker}: the
  *                    service's own, else the runtime's for this service)
+ * @param telemetry  whether it is traced, and with which instrumentations (its entry's {@code telemetry})
  */
 public record ServiceConfig(
         String id,
@@ -35,7 +36,8 @@ public record ServiceConfig(
         HealthConfig health,
         MeshHostHeader meshHostHeader,
         ApplicationConfig application,
-        boolean spareWorker) {
+        boolean spareWorker,
+        ServiceTelemetryConfig telemetry) {
 
     public ServiceConfig {
         Objects.requireNonNull(id, "id");
@@ -52,6 +54,7 @@ public record ServiceConfig(
         Objects.requireNonNull(restartOnError, "restartOnError");
         Objects.requireNonNull(health, "health");
         Objects.requireNonNull(meshHostHeader, "meshHostHeader");
+        Objects.requireNonNull(telemetry, "telemetry");
     }
 
     /** Whether it runs worker JVMs at all. */
@@ -59,12 +62,12 @@ public record ServiceConfig(
         return workers > 0;
     }
 
-    /** A service without a spare worker. */
+    /** A service without a spare worker, traced as the runtime says. */
     public ServiceConfig(String id, Path directory, int workers, List<String> arguments, Map<String, String> env,
             List<String> jvmOptions, List<Path> preload, List<String> dependencies, RestartPolicy restartOnError,
             HealthConfig health, MeshHostHeader meshHostHeader, ApplicationConfig application) {
         this(id, directory, workers, arguments, env, jvmOptions, preload, dependencies, restartOnError, health,
-                meshHostHeader, application, false);
+                meshHostHeader, application, false, ServiceTelemetryConfig.DEFAULTS);
     }
 
     public String meshUrl() {

@@ -78,7 +78,8 @@ final class ServiceEntryLoader {
                 MeshHostHeader.of(node.get("meshHostHeader").string(MeshHostHeader.WORKER.configName())),
                 application.application(),
                 application.runsWorkers()
-                        && spareWorker(node.get("spareWorker"), spareWorkers, id.equals(entrypoint), workers == 1));
+                        && spareWorker(node.get("spareWorker"), spareWorkers, id.equals(entrypoint), workers == 1),
+                ServiceTelemetryConfig.from(node.get("telemetry")));
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.rt.config;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -14,13 +15,15 @@ import java.util.Optional;
  *
  * @param name      {@code serviceName} or {@code applicationName}
  * @param exporters at least one; {@code console} when none is configured
+ * @param sampling  the fraction of traces recorded, from 0 to 1 ({@code sampling}, rt's own; default 1: all)
  */
 public record TelemetryConfig(
         String name,
         Optional<String> version,
         List<Skip> skip,
         List<Exporter> exporters,
-        boolean diagLogger) {
+        boolean diagLogger,
+        double sampling) {
 
     public TelemetryConfig {
         Objects.requireNonNull(name, "name");
@@ -30,6 +33,14 @@ public record TelemetryConfig(
         if (exporters.isEmpty()) {
             throw new IllegalArgumentException("telemetry needs at least one exporter");
         }
+        if (!(sampling >= 0 && sampling <= 1)) {
+            throw new IllegalArgumentException("sampling must lie between 0 and 1, found " + sampling);
+        }
+    }
+
+    /** The name a service of the runtime is reported under: {@code <name>-<serviceId>}. */
+    public String serviceName(String serviceId) {
+        return name + "-" + serviceId;
     }
 
     /** An operation that is not exported: empty parts match anything. */
@@ -85,6 +96,14 @@ public record TelemetryConfig(
         }
     }
 
+    /**
+     * A {@code telemetry} section outside the runtime's configuration (an application's own, already validated by
+     * its schema), or empty when it is absent.
+     */
+    public static Optional<TelemetryConfig> of(JsonNode telemetry) {
+        return from(ConfigNode.section("telemetry", telemetry));
+    }
+
     /** The {@code telemetry} object, or empty when it is absent (no tracing). */
     static Optional<TelemetryConfig> from(ConfigNode telemetry) {
         if (telemetry.isMissing()) {
@@ -106,6 +125,23 @@ public record TelemetryConfig(
         String name = telemetry.get("serviceName").optionalString()
                 .orElseGet(() -> telemetry.get("applicationName").string());
         return Optional.of(new TelemetryConfig(name, telemetry.get("version").optionalString(), skip, exporters,
-                telemetry.get("diagLogger").bool(false)));
+                telemetry.get("diagLogger").bool(false), sampling(telemetry.get("sampling"))));
+    }
+
+    /** {@code sampling}: a number, or a string holding one (a placeholder after substitution); 1 when absent. */
+    private static double sampling(ConfigNode sampling) {
+        if (sampling.isMissing()) {
+            return 1.0;
+        }
+        try {
+            double value = sampling.json().isNumber() ? sampling.json().doubleValue()
+                    : Double.parseDouble(sampling.json().asText().strip());
+            if (value >= 0 && value <= 1) {
+                return value;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw sampling.error("must be a number from 0 to 1, found " + sampling.describe());
     }
 }

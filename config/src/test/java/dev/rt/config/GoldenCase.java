@@ -22,7 +22,7 @@ import java.util.stream.Stream;
  * {@code expected.json} names one with {@code "config"} (a path relative to the folder) or asks for
  * {@code "lookup": true}. Invalid folders hold {@code expected.txt}, or {@code expected.<ext>.txt} where the
  * message differs by format; valid ones hold {@code expected.json}. In both, {@code {dir}} stands for the
- * folder's absolute path and {@code {file}} for the runtime file's.
+ * folder's absolute path, {@code {file}} for the runtime file's, {@code {kinds}} for the application kinds.
  */
 record GoldenCase(Path folder, Optional<Path> config, Map<String, String> env) {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -117,8 +117,15 @@ record GoldenCase(Path folder, Optional<Path> config, Map<String, String> env) {
         }
     }
 
+    /**
+     * {@code {kinds}} and {@code {kinds-or}} stand for the application kinds as rt lists them (installed, then
+     * announced): which are installed when this module's tests run depends on what the build packaged before (the db
+     * kind, which reads configurations with this module, comes after it).
+     */
     String substitute(String text) {
-        return text.replace("{dir}", folder.toString()).replace("{file}", file().toString());
+        return text.replace("{dir}", folder.toString()).replace("{file}", file().toString())
+                .replace("{kinds-or}", ConfigPipeline.oneOf(ConfigKind.applicationKeys(), "or"))
+                .replace("{kinds}", String.join(", ", ConfigKind.applicationKeys()));
     }
 
     /** A path of expected.json: relative to the folder, after tokens. */

@@ -36,11 +36,13 @@ class HttpCacheConfigTest {
     void objectIsReadAsWritten() {
         HttpCacheConfig cache = httpCache(parse("""
                 {"store": "./store.js", "methods": ["GET"], "cacheTagsHeader": "X-Cache-Tags",
-                 "maxCount": 100, "maxSize": 1048576, "maxEntrySize": 4096}
+                 "maxCount": 100, "maxSize": 1048576, "maxEntrySize": 4096,
+                 "origins": ["http://api.rt.local", "/^http:..cdn/i"], "cacheByDefault": 60}
                 """));
 
         assertThat(cache).isEqualTo(new HttpCacheConfig(true, Optional.of("./store.js"), List.of("GET"),
-                Optional.of("X-Cache-Tags"), OptionalLong.of(100), OptionalLong.of(1 << 20), OptionalLong.of(4096)));
+                Optional.of("X-Cache-Tags"), OptionalLong.of(100), OptionalLong.of(1 << 20), OptionalLong.of(4096),
+                List.of("http://api.rt.local", "/^http:..cdn/i"), OptionalLong.of(60)));
     }
 
     @Test

@@ -14,7 +14,6 @@ class SchedulerJobConfigTest {
         return SchedulerJobConfig.from(ConfigNode.section("scheduler", job));
     }
 
-
     @Test
     void jobWithDefaultsAppliedIsReadAsWritten() {
         SchedulerJobConfig job = job(parse("""
@@ -32,6 +31,9 @@ class SchedulerJobConfigTest {
                 "{\"name\": \"n\", \"cron\": \"* * * * *\", \"callbackUrl\": \"u\", \"body\": {\"full\": true, \"n\": [1, 2]}}"));
 
         assertThat(job.body()).contains("{\"full\":true,\"n\":[1,2]}");
+        assertThat(job.jsonBody()).isTrue();
+        assertThat(job(parse("{\"name\": \"n\", \"cron\": \"* * * * *\", \"callbackUrl\": \"u\","
+                + " \"body\": \"{}\"}")).jsonBody()).isFalse();
     }
 
     @Test

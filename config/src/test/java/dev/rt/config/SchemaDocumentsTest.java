@@ -230,7 +230,7 @@ class SchemaDocumentsTest {
                 Arguments.of("runtime", "{\"services\": [" + service + "], \"telemetry\": {\"serviceName\": \"s\", "
                         + "\"exporter\": {\"type\": \"otlp\"}}}", "/telemetry/exporter"),
                 Arguments.of("runtime", "{\"services\": [" + service + "], \"telemetry\": {\"serviceName\": \"s\", "
-                        + "\"exporter\": {\"type\": \"file\"}}}", "/telemetry/exporter/type"),
+                        + "\"exporter\": {\"type\": \"jaeger\"}}}", "/telemetry/exporter/type"),
                 Arguments.of("runtime", "{\"services\": [" + service + "], \"runtime\": {\"strictEnv\": \"yes\"}}",
                         "/runtime/strictEnv"),
                 Arguments.of("runtime", "{\"services\": [" + service + "], \"server\": {\"https\": {\"key\": \"k\"}}}",

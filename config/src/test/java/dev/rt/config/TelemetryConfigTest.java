@@ -44,6 +44,14 @@ class TelemetryConfigTest {
                         Optional.empty(), Protocol.HTTP),
                 Exporter.CONSOLE);
         assertThat(telemetry.diagLogger()).isFalse();
+        assertThat(telemetry.sampling()).isEqualTo(1.0);
+        assertThat(telemetry.serviceName("api")).isEqualTo("shop-api");
+    }
+
+    @Test
+    void samplingIsAFraction() {
+        assertThat(telemetry(parse("{\"serviceName\": \"shop\", \"sampling\": 0.25}")).orElseThrow().sampling())
+                .isEqualTo(0.25);
     }
 
     @Test

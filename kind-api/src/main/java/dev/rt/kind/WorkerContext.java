@@ -40,4 +40,12 @@ public interface WorkerContext {
 
     /** Writes to the runtime's log, as this worker. */
     KindLog log();
+
+    /**
+     * Messages to and from the other services of the runtime. A context outside a runtime (a kind's own tests, a
+     * service run alone) has none: {@link Messaging#UNAVAILABLE}.
+     */
+    default Messaging messaging() {
+        return Messaging.UNAVAILABLE;
+    }
 }

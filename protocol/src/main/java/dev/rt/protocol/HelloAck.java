@@ -17,6 +17,7 @@ import java.util.Objects;
  * @param meshOrigins           origins outside the runtime ({@code http://host[:port]}) that the worker also
  *                              reaches through the mesh proxy, which adds what an interceptor asks for (a
  *                              bearer token)
+ * @param messagingTimeoutMillis how long a message the worker sends may wait for its reply ({@code messagingTimeout})
  */
 public record HelloAck(
         String serviceId,
@@ -28,7 +29,11 @@ public record HelloAck(
         int meshProxyPort,
         boolean exitOnUnhandledErrors,
         long statsIntervalMillis,
-        List<String> meshOrigins) implements Message {
+        List<String> meshOrigins,
+        long messagingTimeoutMillis) implements Message {
+
+    /** {@code messagingTimeout}'s default. */
+    public static final long DEFAULT_MESSAGING_TIMEOUT_MILLIS = 300_000;
 
     public HelloAck {
         Objects.requireNonNull(serviceId, "serviceId");
@@ -37,6 +42,17 @@ public record HelloAck(
         Objects.requireNonNull(serviceDirectory, "serviceDirectory");
         arguments = List.copyOf(arguments);
         meshOrigins = List.copyOf(meshOrigins);
+        if (messagingTimeoutMillis < 0) {
+            throw new IllegalArgumentException("messagingTimeoutMillis must not be negative, found " + messagingTimeoutMillis);
+        }
+    }
+
+    /** An answer with the default {@code messagingTimeout}. */
+    public HelloAck(String serviceId, int workerIndex, String kind, JsonNode configuration, String serviceDirectory,
+            List<String> arguments, int meshProxyPort, boolean exitOnUnhandledErrors, long statsIntervalMillis,
+            List<String> meshOrigins) {
+        this(serviceId, workerIndex, kind, configuration, serviceDirectory, arguments, meshProxyPort,
+                exitOnUnhandledErrors, statsIntervalMillis, meshOrigins, DEFAULT_MESSAGING_TIMEOUT_MILLIS);
     }
 
     /** An answer with no origin outside the runtime routed through the mesh. */

@@ -21,9 +21,12 @@ import com.fasterxml.jackson.annotation.JsonTypeInfo;
     @JsonSubTypes.Type(value = MetricsReport.class, name = "metricsReport"),
     @JsonSubTypes.Type(value = Diagnose.class, name = "diagnose"),
     @JsonSubTypes.Type(value = Diagnosed.class, name = "diagnosed"),
+    @JsonSubTypes.Type(value = MessageSend.class, name = "messageSend"),
+    @JsonSubTypes.Type(value = MessageDelivery.class, name = "messageDelivery"),
+    @JsonSubTypes.Type(value = MessageReply.class, name = "messageReply"),
 })
 public sealed interface Message permits Hello, HelloAck, Ready, StartFailed, Stats, Stop, Stopped,
-        MetricsRequest, MetricsReport, Diagnose, Diagnosed {
+        MetricsRequest, MetricsReport, Diagnose, Diagnosed, MessageSend, MessageDelivery, MessageReply {
 
     <R> R accept(MessageVisitor<R> visitor);
 }

@@ -23,4 +23,10 @@ public interface MessageVisitor<R> {
     R diagnose(Diagnose message);
 
     R diagnosed(Diagnosed message);
+
+    R messageSend(MessageSend message);
+
+    R messageDelivery(MessageDelivery message);
+
+    R messageReply(MessageReply message);
 }

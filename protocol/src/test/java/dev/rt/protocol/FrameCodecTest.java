@@ -28,7 +28,7 @@ class FrameCodecTest {
         return Stream.of(
                 new Hello(Protocol.VERSION, "api", 3, 4242L),
                 new HelloAck("api", 3, "java", app, "/srv/api", List.of("--flag", "välue"), 40123, true, 1000,
-                        List.of("http://idp-protected.example:8080")),
+                        List.of("http://idp-protected.example:8080"), 2_000),
                 new Ready(8080),
                 new Ready(8082, "0.0.0.0"),
                 new StartFailed("class com.acme.Api not found on the classpath"),
@@ -47,7 +47,11 @@ class FrameCodecTest {
                                 List.of(new MetricSample(Map.of(), 0, 4, 1.5, List.of(),
                                         List.of(new MetricSample.Quantile(0.5, Double.NaN))))))),
                 new Diagnose(8, Diagnose.PROFILE, "/tmp/rt-x/diagnostics/8.jfr", 30_000),
-                new Diagnosed(8, false, "jdk.jfr is not available"));
+                new Diagnosed(8, false, "jdk.jfr is not available"),
+                new MessageSend(11, "orders", "total", JsonNodeFactory.instance.objectNode().put("items", 3)),
+                new MessageDelivery(12, "api", "total", JsonNodeFactory.instance.arrayNode().add(1).add("two")),
+                MessageReply.success(12, JsonNodeFactory.instance.textNode("done")),
+                MessageReply.failure(11, MessageReply.NO_HANDLER, "service \"orders\" has no handler for \"total\""));
     }
 
     @ParameterizedTest

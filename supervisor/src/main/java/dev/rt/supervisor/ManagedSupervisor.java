@@ -1,8 +1,10 @@
 package dev.rt.supervisor;
 
 import dev.rt.config.RuntimeConfig;
+import dev.rt.supervisor.cache.HttpCache;
 import dev.rt.supervisor.management.ManagedRuntime;
 import dev.rt.supervisor.metrics.MetricsFormat;
+import dev.rt.supervisor.scheduler.JobScheduler;
 import dev.rt.supervisor.worker.ServiceOperations;
 import dev.rt.supervisor.worker.WorkerView;
 import java.nio.file.Path;
@@ -75,8 +77,18 @@ final class ManagedSupervisor implements ManagedRuntime {
     }
 
     @Override
+    public Optional<HttpCache> httpCache() {
+        return supervisor.httpCache();
+    }
+
+    @Override
     public ServiceOperations services() {
         return supervisor.services();
+    }
+
+    @Override
+    public Optional<JobScheduler> scheduler() {
+        return supervisor.scheduler();
     }
 
     @Override

@@ -3,6 +3,7 @@ package dev.rt.supervisor;
 import dev.rt.config.RtException;
 import dev.rt.config.RuntimeConfig;
 import dev.rt.supervisor.log.RuntimeLog;
+import dev.rt.supervisor.scheduler.PausedJobs;
 import dev.rt.supervisor.systemd.SystemdNotifier;
 import java.time.Duration;
 import java.util.Map;
@@ -37,6 +38,8 @@ public final class RuntimeSession {
     private final BlockingQueue<String> events = new LinkedBlockingQueue<>();
     private final AtomicInteger stopSignals = new AtomicInteger();
     private volatile Supervisor current;
+    /** The jobs paused through the management API, still paused after a restart of the runtime. */
+    private final PausedJobs pausedJobs = new PausedJobs();
     private RuntimeConfig pending;
 
     public RuntimeSession(RuntimeConfig config, RuntimeLog log, Map<String, String> realEnv) {
@@ -89,6 +92,7 @@ public final class RuntimeSession {
         while (true) {
             Supervisor supervisor = new Supervisor(config, options, log, realEnv);
             supervisor.controlledBy(managementControl());
+            supervisor.keepsPausedJobsIn(pausedJobs);
             current = supervisor;
             boolean started;
             try {

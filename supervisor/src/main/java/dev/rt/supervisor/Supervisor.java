@@ -6,6 +6,7 @@ import dev.rt.config.RtException;
 import dev.rt.config.RuntimeConfig;
 import dev.rt.config.ServiceConfig;
 import dev.rt.supervisor.agent.AgentServer;
+import dev.rt.supervisor.cache.HttpCache;
 import dev.rt.supervisor.log.RuntimeLog;
 import dev.rt.supervisor.management.LogStore;
 import dev.rt.supervisor.management.ManagementServer;
@@ -13,13 +14,16 @@ import dev.rt.supervisor.metrics.HttpMetrics;
 import dev.rt.supervisor.metrics.MetricsFormat;
 import dev.rt.supervisor.metrics.MetricsServer;
 import dev.rt.supervisor.process.RuntimeDirectory;
+import dev.rt.supervisor.process.TelemetryAgent;
 import dev.rt.supervisor.process.WorkerArchives;
 import dev.rt.supervisor.process.WorkerCommand;
 import dev.rt.supervisor.process.WorkerLauncher;
 import dev.rt.supervisor.proxy.EntrypointServer;
-import dev.rt.supervisor.proxy.MeshProxy;
 import dev.rt.supervisor.proxy.ProxyEventLoops;
 import dev.rt.supervisor.proxy.RequestObserver;
+import dev.rt.supervisor.scheduler.JobScheduler;
+import dev.rt.supervisor.scheduler.PausedJobs;
+import dev.rt.supervisor.telemetry.Tracing;
 import dev.rt.supervisor.worker.Readiness;
 import dev.rt.supervisor.worker.Reloads;
 import dev.rt.supervisor.worker.ServiceOperations;
@@ -57,6 +61,7 @@ public final class Supervisor implements AutoCloseable {
     private volatile Reloads reloads;
     private final List<RuntimeEvents> listeners = new CopyOnWriteArrayList<>();
     private EntrypointServer entrypoint;
+    private volatile RuntimeProxies proxies;
     private Optional<EntrypointRouting> routing = Optional.empty(); // closed before the services stop
     private final HttpMetrics httpMetrics = new HttpMetrics();
     /** {@code -Drt.httpMetrics=false} stops measuring requests: only for the baseline of bench/metrics.sh. */
@@ -69,6 +74,8 @@ public final class Supervisor implements AutoCloseable {
     private volatile RuntimeControl control;
     private volatile int meshPort;
     private volatile Path runtimeDirectory;
+    private volatile JobScheduler scheduler;
+    private PausedJobs pausedJobs = new PausedJobs();
 
     public Supervisor(RuntimeConfig config, RuntimeLog log, Map<String, String> realEnv) {
         this(config, RuntimeOptions.DEFAULTS, log, realEnv);
@@ -97,32 +104,35 @@ public final class Supervisor implements AutoCloseable {
             ProxyEventLoops loops = remember(new ProxyEventLoops());
             log.info("Proxy I/O on " + loops.describe());
             registry = new WorkerRegistry(config.serviceIds());
-            MeshProxy mesh = remember(MeshProxy.of(loops, registry, config, observer));
-            InetSocketAddress meshAddress = mesh.bind();
-            meshPort = meshAddress.getPort();
             routing = EntrypointRouting.of(config).map(this::remember);
             EntrypointRouting.unused(config).forEach(id -> log.warn("The service \"" + id + "\" routes requests only"
                     + " as the entrypoint, which is \"" + config.entrypoint() + "\": it routes none here."));
-            entrypoint = EntrypointServer.of(loops, registry, config, observer, routing.map(EntrypointRouting::routes));
-            entrypoint.tlsEngine().ifPresent(engine -> log.info("TLS of the public server by " + engine));
-            InetSocketAddress bound = entrypoint.bind(config.server().hostname(), config.server().port());
+            proxies = remember(RuntimeProxies.bind(config, loops, registry, observer, log,
+                    routing.map(EntrypointRouting::routes)));
+            meshPort = proxies.meshPort();
+            entrypoint = proxies.entrypoint();
+            InetSocketAddress bound = proxies.entrypointAddress();
             WorkerCommand command = new WorkerCommand(WorkerCommand.currentJava(), Installation.agentJar(),
-                    directory.agentSocket(), config.root());
+                    directory.agentSocket(), config.root(), TelemetryAgent.of(config));
             WorkerArchives sharing = remember(WorkerArchives.of(command.java(), command.agentJar(), config.services(),
                     realEnv));
             WorkerLauncher launcher = new WorkerLauncher(command, sharing, realEnv, log, options.development(),
                     options.debugger());
-            lifecycle = new WorkerLifecycle(config, options.production(), launcher, registry, log, meshPort);
+            lifecycle = new WorkerLifecycle(config, options.production(), launcher, registry, log, proxies::meshPortOf);
             reloads = new Reloads(lifecycle, config.serviceIds(), log, () -> listeners.forEach(RuntimeEvents::reloading),
                     () -> listeners.forEach(RuntimeEvents::reloaded));
             remember(AgentServer.start(directory.agentSocket(), lifecycle.agentEvents(), log));
             List<CompletableFuture<Integer>> ready = startLevels();
             metrics = remember(SupervisorMetrics.start(config, loops, lifecycle, registry, httpMetrics, log));
+            proxies.cache().ifPresent(cache -> metrics.register(cache.metrics()));
             if (history != null) {
                 remember(ManagementServer.start(new ManagedSupervisor(this), log, history));
             }
             Readiness.await(ready);
-            routing.ifPresent(router -> router.start(config, meshAddress, log, options.development()));
+            if (JobScheduler.needed(config)) {
+                scheduler = JobScheduler.start(config, meshPort, log, metrics.registry(), pausedJobs);
+            }
+            routing.ifPresent(router -> router.start(config, proxies.meshAddress(), log, options.development()));
             entrypointAddress = bound;
             status = "started";
             log.info("rt is now listening at " + url());
@@ -212,9 +222,34 @@ public final class Supervisor implements AutoCloseable {
         return current == null ? Optional.empty() : current.server().map(MetricsServer::address);
     }
 
+    /** The tracing of what the supervisor proxies, once started with a {@code telemetry}. */
+    public Optional<Tracing> tracing() {
+        RuntimeProxies current = proxies;
+        return current == null ? Optional.empty() : current.tracing();
+    }
+
+    /** The HTTP cache of the mesh, once started with an {@code httpCache}. */
+    public Optional<HttpCache> httpCache() {
+        RuntimeProxies current = proxies;
+        return current == null ? Optional.empty() : current.cache();
+    }
+
     /** The runtime's private directory, once started. */
     public Path runtimeDirectory() {
         return runtimeDirectory;
+    }
+
+    /** Its scheduler, once started, when its configuration has jobs. */
+    public Optional<JobScheduler> scheduler() {
+        return Optional.ofNullable(scheduler);
+    }
+
+    /**
+     * Where the jobs paused through the management API are remembered; {@code rt start} hands every runtime it starts
+     * the same, so that a restart of the runtime keeps them paused. Before {@link #start()}.
+     */
+    void keepsPausedJobsIn(PausedJobs paused) {
+        this.pausedJobs = paused;
     }
 
     // ---- for the management API, through ManagedSupervisor ----
@@ -329,6 +364,7 @@ public final class Supervisor implements AutoCloseable {
         stopped = true;
         status = "stopping";
         Duration grace = config.gracefulShutdown().service();
+        stopScheduler(grace);
         if (lifecycle != null) {
             join(lifecycle.beginShutdown());
         }
@@ -361,9 +397,18 @@ public final class Supervisor implements AutoCloseable {
         stop();
     }
 
+    /** The scheduler stops first: no job fires any more, and a call in flight may finish within {@code grace}. */
+    private void stopScheduler(Duration grace) {
+        JobScheduler current = scheduler;
+        if (current != null) {
+            current.shutdown(grace);
+        }
+    }
+
     private void abortStart() {
         stopped = true;
         status = "errored";
+        stopScheduler(Duration.ZERO);
         if (lifecycle != null) {
             join(lifecycle.beginShutdown());
             lifecycle.killAll();

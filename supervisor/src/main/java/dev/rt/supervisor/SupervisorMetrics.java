@@ -65,6 +65,16 @@ final class SupervisorMetrics implements MetricsSource, AutoCloseable {
         return metrics;
     }
 
+    /** The supervisor's own Prometheus registry. */
+    io.prometheus.metrics.model.registry.PrometheusRegistry registry() {
+        return aggregator.registry();
+    }
+
+    /** Adds metrics of the supervisor's own to what is reported. */
+    void register(io.prometheus.metrics.model.registry.MultiCollector collector) {
+        aggregator.register(collector);
+    }
+
     Optional<MetricsServer> server() {
         return server;
     }

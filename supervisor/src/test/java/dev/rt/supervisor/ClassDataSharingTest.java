@@ -21,10 +21,11 @@ class ClassDataSharingTest {
     @TempDir
     Path dir;
 
+    /** Without a spare: a spare boots a second after the start, before the archive exists, and would take over. */
     @Test
     void theArchiveIsMadeAfterStartAndWorkersStartedLaterMapIt() throws Exception {
         Path cache = dir.resolve("cache");
-        try (var rt = RuntimeUnderTest.configureWithEnvironment(dir, runtime("api", service("api", "probe")),
+        try (var rt = RuntimeUnderTest.configureWithEnvironment(dir, runtime("api", service("api", "probe", "\"spareWorker\": false")),
                 Map.of("XDG_CACHE_HOME", cache.toString())).start()) {
             assertThat(commandLine(rt.worker("api:0"))).noneMatch(arg -> arg.startsWith("-XX:SharedArchiveFile"));
 

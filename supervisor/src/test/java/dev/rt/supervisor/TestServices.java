@@ -8,6 +8,7 @@ import dev.rt.config.MeshHostHeader;
 import dev.rt.config.RestartPolicy;
 import dev.rt.config.WatchConfig;
 import dev.rt.config.ServiceConfig;
+import dev.rt.config.ServiceTelemetryConfig;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -34,7 +35,8 @@ public final class TestServices {
     /** {@code service} with {@code env} as the variables from its configuration. */
     public static ServiceConfig withEnv(ServiceConfig s, Map<String, String> env) {
         return new ServiceConfig(s.id(), s.directory(), s.workers(), s.arguments(), env, s.jvmOptions(), s.preload(),
-                s.dependencies(), s.restartOnError(), s.health(), s.meshHostHeader(), s.application());
+                s.dependencies(), s.restartOnError(), s.health(), s.meshHostHeader(), s.application(), s.spareWorker(),
+                s.telemetry());
     }
 
     private static ServiceConfig service(String id, Path directory, String entry, String target, HealthConfig health,
@@ -45,6 +47,6 @@ public final class TestServices {
                 List.of(directory.resolve("agent.jar")), dependencies, RestartPolicy.of(RestartPolicy.DEFAULT_DELAY_MILLIS),
                 health, MeshHostHeader.WORKER, new ApplicationConfig(directory.resolve("rt.json"), "java", configuration,
                         List.of(directory.resolve("rt-kind-java.jar")), List.of(directory.resolve("app.jar")),
-                        WatchConfig.DEFAULTS));
+                        WatchConfig.DEFAULTS), false, ServiceTelemetryConfig.DEFAULTS);
     }
 }

@@ -6,6 +6,9 @@ import dev.rt.protocol.Diagnosed;
 import dev.rt.protocol.Hello;
 import dev.rt.protocol.HelloAck;
 import dev.rt.protocol.Message;
+import dev.rt.protocol.MessageDelivery;
+import dev.rt.protocol.MessageReply;
+import dev.rt.protocol.MessageSend;
 import dev.rt.protocol.MessageVisitor;
 import dev.rt.protocol.MetricsReport;
 import dev.rt.protocol.MetricsRequest;
@@ -27,14 +30,16 @@ import java.util.concurrent.atomic.AtomicReference;
 final class SupervisorListener implements Runnable, MessageVisitor<Void> {
     private final SupervisorConnection connection;
     private final AtomicReference<RunningApplication> application;
+    private final AgentMessaging messaging;
     private final SupervisorLoss loss;
     private final ProcessExit exit;
     private final String workerName;
 
     SupervisorListener(SupervisorConnection connection, AtomicReference<RunningApplication> application,
-            SupervisorLoss loss, ProcessExit exit, String workerName) {
+            AgentMessaging messaging, SupervisorLoss loss, ProcessExit exit, String workerName) {
         this.connection = connection;
         this.application = application;
+        this.messaging = messaging;
         this.loss = loss;
         this.exit = exit;
         this.workerName = workerName;
@@ -91,6 +96,23 @@ final class SupervisorListener implements Runnable, MessageVisitor<Void> {
     public Void diagnose(Diagnose message) {
         new Diagnostics(connection, application).start(message);
         return null;
+    }
+
+    @Override
+    public Void messageDelivery(MessageDelivery message) {
+        messaging.delivered(message);
+        return null;
+    }
+
+    @Override
+    public Void messageReply(MessageReply message) {
+        messaging.replied(message);
+        return null;
+    }
+
+    @Override
+    public Void messageSend(MessageSend message) {
+        return unexpected(message);
     }
 
     @Override

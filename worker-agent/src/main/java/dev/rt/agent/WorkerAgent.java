@@ -18,7 +18,7 @@ import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * The life of a worker, in order: connect to the supervisor, handshake, install the mesh proxy selector and
- * the uncaught-exception policy, listen for the supervisor, find the service's kind and start the application
+ * the uncaught-exception policy, set up messaging, listen for the supervisor, find the service's kind and start the application
  * through it, report ready, send stats.
  */
 final class WorkerAgent {
@@ -50,13 +50,23 @@ final class WorkerAgent {
             Thread.setDefaultUncaughtExceptionHandler(
                     new UncaughtExceptionExit(environment.serviceId(), environment.workerIndex(), exit));
         }
-        Thread listener = new Thread(new SupervisorListener(connection, application, loss, exit,
+        AgentMessaging messaging = new AgentMessaging(environment.serviceId(), message -> {
+            try {
+                connection.send(message);
+                return true;
+            } catch (IOException | ProtocolException e) {
+                return false;
+            }
+        }, ack.messagingTimeoutMillis() == 0 ? Duration.ofMillis(Long.MAX_VALUE)
+                : Duration.ofMillis(ack.messagingTimeoutMillis()));
+        dev.rt.messaging.Messaging.install(new LibraryMessaging(messaging));
+        Thread listener = new Thread(new SupervisorListener(connection, application, messaging, loss, exit,
                 environment.workerName()), "rt-agent-supervisor");
         listener.setDaemon(true);
         listener.start();
 
         RunningApplication started;
-        AgentContext context = context(ack);
+        AgentContext context = context(ack, new KindMessaging(messaging));
         try {
             Kind kind = KindLookup.find(ack.kind(), environment.serviceId());
             started = kind.start(context);
@@ -74,10 +84,10 @@ final class WorkerAgent {
         StatsReporter.start(started, interval, message -> send(connection, message));
     }
 
-    private AgentContext context(HelloAck ack) {
+    private AgentContext context(HelloAck ack, KindMessaging messaging) {
         return new AgentContext(environment.serviceId(), environment.workerIndex(), Path.of(ack.serviceDirectory()),
                 JsonValues.object(ack.configuration()), ack.configuration().toString(), ack.arguments(),
-                environment.port(), System.getenv(), new AgentLog(System.out, System.getenv()));
+                environment.port(), System.getenv(), new AgentLog(System.out, System.getenv()), messaging);
     }
 
     private SupervisorConnection connect() {

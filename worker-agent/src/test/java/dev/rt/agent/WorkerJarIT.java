@@ -49,6 +49,7 @@ class WorkerJarIT {
             assertThat(names).filteredOn(name -> !name.endsWith("/"))
                     .allMatch(name -> name.startsWith("dev/rt/") || name.startsWith("META-INF/"));
             assertThat(names).contains("dev/rt/kind/Kind.class", "dev/rt/kind/WorkerContext.class");
+            assertThat(names).contains("dev/rt/messaging/Messaging.class", "dev/rt/messaging/MessageHandler.class");
             assertThat(names).contains("dev/rt/agent/shaded/prometheus/metrics/instrumentation/jvm/JvmMetrics.class");
             assertThat(names).contains("dev/rt/agent/shaded/jackson/databind/ObjectMapper.class",
                     "dev/rt/agent/WorkerMain.class", "dev/rt/protocol/FrameCodec.class");

@@ -86,6 +86,15 @@ public interface ServiceContext {
     ServiceClient client(String serviceId);
 
     /**
+     * What the service's kind offers its plugins, by type; empty when it offers nothing of that type. A {@code db}
+     * service offers its entities: {@code service.lookup(dev.rt.kind.db.sql.Entities.class)} (compile against
+     * {@code dev.rt:rt-kind-db}, scope {@code provided}). A {@code service} offers nothing.
+     */
+    default <T> java.util.Optional<T> lookup(Class<T> type) {
+        return java.util.Optional.empty();
+    }
+
+    /**
      * Adds GraphQL type definitions (SDL) and their resolvers to the service's schema, served at {@code /graphql}
      * when {@code service.graphql} is on. Definitions of all plugins are merged; {@code extend type Query} adds
      * fields to a type another plugin defined.

@@ -2,6 +2,7 @@ package dev.rt.supervisor.management;
 
 import dev.rt.config.RuntimeConfig;
 import dev.rt.supervisor.metrics.MetricsFormat;
+import dev.rt.supervisor.scheduler.JobScheduler;
 import dev.rt.supervisor.worker.ServiceOperations;
 import dev.rt.supervisor.worker.WorkerView;
 import java.nio.file.Path;
@@ -54,6 +55,11 @@ public interface ManagedRuntime {
     /** What may be done to its services: start, stop, reload, diagnose. */
     ServiceOperations services();
 
+    /** Its scheduler, when its configuration has jobs and it has started. */
+    default Optional<JobScheduler> scheduler() {
+        return Optional.empty();
+    }
+
     /** Stops the runtime; returns at once and acts afterwards, so that the request that asked can be answered. */
     void stop();
 
@@ -63,4 +69,9 @@ public interface ManagedRuntime {
      * @throws dev.rt.config.RtException {@code RT_RUNTIME_RESTART_UNSUPPORTED} when nothing could start it again
      */
     void restart();
+
+    /** The HTTP cache of the mesh; empty when the runtime has none. */
+    default Optional<dev.rt.supervisor.cache.HttpCache> httpCache() {
+        return Optional.empty();
+    }
 }

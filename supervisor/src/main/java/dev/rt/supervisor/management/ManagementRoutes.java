@@ -25,11 +25,13 @@ final class ManagementRoutes {
     private final ManagedRuntime runtime;
     private final LogStore logs;
     private final InjectRoute inject;
+    private final SchedulerRoute scheduler;
 
     ManagementRoutes(ManagedRuntime runtime, LogStore logs, Executor executor) {
         this.runtime = runtime;
         this.logs = logs;
         this.inject = new InjectRoute(runtime, executor);
+        this.scheduler = new SchedulerRoute(runtime, executor);
     }
 
     CompletableFuture<ApiResponse> handle(ApiRequest request) {
@@ -82,6 +84,12 @@ final class ManagementRoutes {
         }
         if (first.equals("services") && parts.length >= 2) {
             return serviceRoute(request, parts);
+        }
+        if (first.equals("scheduler")) {
+            return scheduler.handle(request, parts);
+        }
+        if (first.equals("http-cache") && parts.length == 2 && parts[1].equals("invalidate") && method.equals("POST")) {
+            return done(HttpCacheRoute.invalidate(runtime, request));
         }
         if (first.equals("logs") && parts.length == 2 && method.equals("GET")) {
             return done(logRoute(parts[1]));

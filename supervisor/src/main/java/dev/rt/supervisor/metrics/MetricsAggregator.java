@@ -51,9 +51,19 @@ public final class MetricsAggregator {
         ProcessMetrics.builder().register(supervisor);
     }
 
+    /** The supervisor's own registry: its process metrics, and what other parts of it count (the scheduler). */
+    public PrometheusRegistry registry() {
+        return supervisor;
+    }
+
     public CompletableFuture<String> metrics(MetricsFormat format) {
         return snapshots().thenApply(snapshots -> format == MetricsFormat.JSON ? JsonExposition.write(snapshots)
                 : text(snapshots));
+    }
+
+    /** Adds metrics of the supervisor's own (the HTTP cache's), reported unlabelled beside its process metrics. */
+    public void register(io.prometheus.metrics.model.registry.MultiCollector collector) {
+        supervisor.register(collector);
     }
 
     CompletableFuture<MetricSnapshots> snapshots() {

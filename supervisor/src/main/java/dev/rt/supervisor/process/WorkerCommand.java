@@ -15,7 +15,7 @@ import java.util.stream.Stream;
 
 /**
  * The command line and environment of one worker JVM:
- * {@code java <rt options> <debugger> <preload agents> <kind options> <nodeOptions> -cp <agent jar>:<kind jars>:<classpath> dev.rt.agent.WorkerMain},
+ * {@code java <rt options> <debugger> <telemetry agent> <preload agents> <kind options> <nodeOptions> -cp <agent jar>:<kind jars>:<classpath> dev.rt.agent.WorkerMain},
  * run in the service directory. rt's options bound the heap with {@code health.maxHeapTotal} ({@code -Xmx})
  * and {@code health.maxYoungGeneration} ({@code -Xmn}); the kind's options ({@link KindJvmOptions}) and then
  * {@code nodeOptions} (or {@code jvmOptions}) come after them, so a user's own {@code -Xmx} wins. In the service's
@@ -28,12 +28,18 @@ import java.util.stream.Stream;
  * @param agentJar    the worker agent jar
  * @param agentSocket the supervisor's agent socket
  * @param root        the runtime's root directory ({@code RT_ROOT})
+ * @param telemetry   the OpenTelemetry Java agent of traced services, right after the debugger
  */
-public record WorkerCommand(Path java, Path agentJar, Path agentSocket, Path root) {
+public record WorkerCommand(Path java, Path agentJar, Path agentSocket, Path root, TelemetryAgent telemetry) {
     static final String MAIN_CLASS = "dev.rt.agent.WorkerMain";
     static final String INITIAL_HEAP = "-Xms16m";
     /** systemd's variables for the supervisor (sd_notify(3)), never passed on to a worker. */
     static final List<String> SYSTEMD_ONLY = List.of("NOTIFY_SOCKET", "WATCHDOG_USEC", "WATCHDOG_PID");
+
+    /** A command with no service traced. */
+    public WorkerCommand(Path java, Path agentJar, Path agentSocket, Path root) {
+        this(java, agentJar, agentSocket, root, TelemetryAgent.NONE);
+    }
 
     public static Path currentJava() {
         return Path.of(System.getProperty("java.home"), "bin", "java");
@@ -72,6 +78,7 @@ public record WorkerCommand(Path java, Path agentJar, Path agentSocket, Path roo
         command.add("-Dserver.port=" + port);
         command.addAll(LoopbackConventions.SYSTEM_PROPERTIES);
         command.addAll(debugOptions);
+        command.addAll(telemetry.jvmOptions(service));
         service.preload().forEach(jar -> command.add("-javaagent:" + jar));
         command.addAll(KindJvmOptions.of(service));
         Map<String, String> placeholders = WorkerPlaceholders.values(port, workerIndex, service.id());

@@ -37,7 +37,8 @@ public final class EntrypointServer implements AutoCloseable {
 
     EntrypointServer(ProxyEventLoops loops, UpstreamSelector upstreams, String serviceId, String basePath,
             ServerLimits limits, Optional<ServerTls> tls, boolean http2, RequestObserver observer) {
-        this(loops, upstreams, serviceId, basePath, limits, tls, http2, observer, Optional.empty(), 0);
+        this(loops, upstreams, serviceId, basePath, limits, tls, http2, observer, Optional.empty(), 0,
+                ExchangeHooks.NONE);
     }
 
     /**
@@ -47,12 +48,20 @@ public final class EntrypointServer implements AutoCloseable {
     EntrypointServer(ProxyEventLoops loops, UpstreamSelector upstreams, String serviceId, String basePath,
             ServerLimits limits, Optional<ServerTls> tls, boolean http2, RequestObserver observer,
             Optional<PublicRoutes> routes, long timeoutMillis) {
+        this(loops, upstreams, serviceId, basePath, limits, tls, http2, observer, routes, timeoutMillis,
+                ExchangeHooks.NONE);
+    }
+
+    /** Like the constructor before, with {@code hooks} (tracing) around each exchange. */
+    EntrypointServer(ProxyEventLoops loops, UpstreamSelector upstreams, String serviceId, String basePath,
+            ServerLimits limits, Optional<ServerTls> tls, boolean http2, RequestObserver observer,
+            Optional<PublicRoutes> routes, long timeoutMillis, ExchangeHooks hooks) {
         this.scheme = tls.isPresent() ? "https" : "http";
         this.tlsEngine = tls.map(ServerTls::engine);
         this.route = new EntrypointRoute(serviceId, EntrypointRoute.normalizeBasePath(basePath), scheme);
         this.server = new ProxyServer(loops, routes.map(table -> table.over(route)).orElse(route), upstreams,
                 routes.isPresent() ? timeoutMillis : 0, limits, BackendOptions.DEFAULTS, tls, http2 && tls.isEmpty(),
-                observer);
+                observer, hooks);
     }
 
     /**
@@ -67,20 +76,21 @@ public final class EntrypointServer implements AutoCloseable {
     /** Like {@link #of(ProxyEventLoops, UpstreamSelector, RuntimeConfig)}, telling {@code observer} about every request. */
     public static EntrypointServer of(ProxyEventLoops loops, UpstreamSelector upstreams, RuntimeConfig config,
             RequestObserver observer) {
-        return of(loops, upstreams, config, observer, Optional.empty());
+        return of(loops, upstreams, config, observer, Optional.empty(), ExchangeHooks.NONE);
     }
 
     /**
      * Like {@link #of(ProxyEventLoops, UpstreamSelector, RuntimeConfig, RequestObserver)}, applying {@code routes}
-     * (a kind's routing table) before the entrypoint service's workers, with {@code serviceTimeout} on every request.
+     * (a kind's routing table) before the entrypoint service's workers, with {@code serviceTimeout} on every request,
+     * and {@code hooks} (tracing) around each exchange.
      */
     public static EntrypointServer of(ProxyEventLoops loops, UpstreamSelector upstreams, RuntimeConfig config,
-            RequestObserver observer, Optional<PublicRoutes> routes) {
+            RequestObserver observer, Optional<PublicRoutes> routes, ExchangeHooks hooks) {
         ServerConfig server = config.server();
         Optional<ServerTls> tls = server.https().map(https -> ServerTls.load(https, server.http2(), config.root()));
         return new EntrypointServer(loops, upstreams, config.entrypoint(), config.basePath().orElse(""),
                 ServerLimits.from(config.settings().path("server")), tls, server.http2(), observer, routes,
-                config.serviceTimeout().toMillis());
+                config.serviceTimeout().toMillis(), hooks);
     }
 
     /** What encrypts the public server's TLS ({@link ServerTls#engine()}); empty without TLS. */

@@ -11,6 +11,7 @@ package dev.rt.supervisor.proxy;
  * FORWARDING    ─final head─► RESPONDING ─end of the response─► COMPLETING ─written─► IDLE
  *               ─101 to the upgrade it asked for─► TUNNEL
  *               ─worker gone, request replayable─► CONNECTING (a fresh connection, or the next worker)
+ * CONNECTING    ─a stored response answers it (the HTTP cache)─► LOCAL_ANSWER ─written─► DISCARDING
  * CONNECTING,
  * FORWARDING    ─refused, no worker, serviceTimeout, worker gone─► ERROR_ANSWER
  * ERROR_ANSWER  ─written─► DISCARDING ─end of the request (at once when it had ended)─► IDLE
@@ -19,7 +20,7 @@ package dev.rt.supervisor.proxy;
  *
  * Leaving {@code CONNECTING} or {@code FORWARDING} for a phase that no longer waits for a response head ends the
  * wait for {@code serviceTimeout}; a connection that closes after its answer goes from {@code COMPLETING},
- * {@code ERROR_ANSWER} or {@code DISCARDING} to {@code CLOSED}.
+ * {@code LOCAL_ANSWER}, {@code ERROR_ANSWER} or {@code DISCARDING} to {@code CLOSED}.
  */
 enum ExchangePhase {
     /** No request in progress: the next head starts one. */
@@ -32,9 +33,11 @@ enum ExchangePhase {
     RESPONDING,
     /** The worker's whole response was handed to the client; the last write is on its way. */
     COMPLETING,
+    /** The proxy answers the request with a response it holds (the HTTP cache's); the rest of its body is dropped. */
+    LOCAL_ANSWER,
     /** The proxy answers the request with an error of its own; the rest of the request body is dropped. */
     ERROR_ANSWER,
-    /** The error answer was written; the rest of the request body is still read and dropped, up to its end. */
+    /** The proxy's own answer was written; the rest of the request body is still read and dropped, up to its end. */
     DISCARDING,
     /** Both connections relay bytes (an upgrade, a mesh CONNECT): no more requests on this one. */
     TUNNEL,
@@ -63,11 +66,11 @@ enum ExchangePhase {
         }
         return switch (this) {
             case IDLE -> next == CONNECTING;
-            case CONNECTING -> next == FORWARDING || next == TUNNEL || next == ERROR_ANSWER;
+            case CONNECTING -> next == FORWARDING || next == TUNNEL || next == ERROR_ANSWER || next == LOCAL_ANSWER;
             case FORWARDING -> next == RESPONDING || next == TUNNEL || next == CONNECTING || next == ERROR_ANSWER;
             case RESPONDING -> next == COMPLETING;
             case COMPLETING -> next == IDLE;
-            case ERROR_ANSWER -> next == DISCARDING;
+            case ERROR_ANSWER, LOCAL_ANSWER -> next == DISCARDING;
             case DISCARDING -> next == IDLE;
             case TUNNEL, CLOSED -> false;
         };

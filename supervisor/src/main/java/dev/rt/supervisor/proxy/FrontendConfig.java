@@ -5,7 +5,13 @@ package dev.rt.supervisor.proxy;
  *
  * @param timeoutMillis how long a request may wait for its response head; 0 forever
  * @param observer      told about every answered request
+ * @param hooks         tracing and the HTTP cache, when on
  */
 record FrontendConfig(ProxyRoute route, UpstreamSelector upstreams, BackendPool pool, long timeoutMillis,
-        ServerLimits limits, RequestObserver observer) {
+        ServerLimits limits, RequestObserver observer, ExchangeHooks hooks) {
+
+    FrontendConfig(ProxyRoute route, UpstreamSelector upstreams, BackendPool pool, long timeoutMillis,
+            ServerLimits limits, RequestObserver observer) {
+        this(route, upstreams, pool, timeoutMillis, limits, observer, ExchangeHooks.NONE);
+    }
 }

@@ -3,6 +3,8 @@ package dev.rt.supervisor.proxy;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaderValues;
 import io.netty.handler.codec.http.HttpHeaders;
+import io.netty.handler.codec.http.HttpRequest;
+import io.netty.handler.codec.http.HttpVersion;
 import io.netty.util.AsciiString;
 import java.util.List;
 
@@ -16,6 +18,26 @@ final class HopByHopHeaders {
     private static final CharSequence PROXY_CONNECTION = AsciiString.cached("proxy-connection");
 
     private HopByHopHeaders() {
+    }
+
+    /**
+     * Rewrites a request head for the worker, in place: hop-by-hop headers out (and the h2 extensions of a
+     * {@code stream}), an upgrade the worker may take kept unless {@code noUpgrade}, HTTP/1.1 whatever the client
+     * spoke (keep-alive towards the worker). Returns whether the request asks for an upgrade.
+     */
+    static boolean forUpstream(HttpRequest request, boolean noUpgrade, boolean stream) {
+        HttpHeaders headers = request.headers();
+        String upgradeTo = noUpgrade ? null : upgradeToForward(headers);
+        remove(headers);
+        if (stream) {
+            Http2Extensions.remove(headers);
+        }
+        if (upgradeTo != null) {
+            headers.set(HttpHeaderNames.UPGRADE, upgradeTo);
+            headers.set(HttpHeaderNames.CONNECTION, HttpHeaderValues.UPGRADE);
+        }
+        request.setProtocolVersion(HttpVersion.HTTP_1_1);
+        return upgradeTo != null;
     }
 
     /** Removes the hop-by-hop headers from {@code headers}, in place. */

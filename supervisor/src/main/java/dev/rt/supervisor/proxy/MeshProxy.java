@@ -1,15 +1,21 @@
 package dev.rt.supervisor.proxy;
 
 import dev.rt.config.ErrorCode;
+import dev.rt.config.HttpCacheConfig;
 import dev.rt.config.MeshHostHeader;
 import dev.rt.config.RtException;
 import dev.rt.config.RuntimeConfig;
 import dev.rt.config.ServiceConfig;
+import io.netty.channel.Channel;
+import io.netty.util.AttributeKey;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.URI;
 import java.net.UnknownHostException;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -22,8 +28,11 @@ import java.util.stream.Collectors;
  * with {@code meshHostHeader: "service"}, and {@code X-Forwarded-Host: <id>.rt.local} either way ({@link MeshRoute});
  * what goes through a tunnel is not touched. A response whose head does not arrive within {@code serviceTimeout} is
  * answered with 504 {@code RT_SERVICE_TIMEOUT}. Connections to workers follow the {@code undici} agent options.
+ * Besides its own port it listens on one per service ({@link #bindFor}), which that service's workers use, so that
+ * every request tells which service called ({@link #callerOf}).
  */
 public final class MeshProxy implements AutoCloseable {
+    private static final AttributeKey<String> CALLER = AttributeKey.valueOf("rt.mesh.caller");
     private final ProxyServer server;
     private volatile InetSocketAddress bound;
 
@@ -39,11 +48,16 @@ public final class MeshProxy implements AutoCloseable {
 
     private MeshProxy(ProxyEventLoops loops, MeshRoute route, UpstreamSelector upstreams, Duration serviceTimeout,
             BackendOptions backends, RequestObserver observer) {
+        this(loops, route, upstreams, serviceTimeout, backends, observer, ExchangeHooks.NONE);
+    }
+
+    MeshProxy(ProxyEventLoops loops, MeshRoute route, UpstreamSelector upstreams, Duration serviceTimeout,
+            BackendOptions backends, RequestObserver observer, ExchangeHooks hooks) {
         if (serviceTimeout.isNegative()) {
             throw new IllegalArgumentException("serviceTimeout must not be negative, found " + serviceTimeout);
         }
         this.server = new ProxyServer(loops, route, upstreams, serviceTimeout.toMillis(),
-                ServerLimits.DEFAULTS.withHeadersTimeout(0), backends, Optional.empty(), false, observer);
+                ServerLimits.DEFAULTS.withHeadersTimeout(0), backends, Optional.empty(), false, observer, hooks);
     }
 
     /**
@@ -59,22 +73,49 @@ public final class MeshProxy implements AutoCloseable {
     /** Like {@link #of(ProxyEventLoops, UpstreamSelector, RuntimeConfig)}, telling {@code observer} about every request. */
     public static MeshProxy of(ProxyEventLoops loops, UpstreamSelector upstreams, RuntimeConfig config,
             RequestObserver observer) {
+        return of(loops, upstreams, config, observer, ExchangeHooks.NONE);
+    }
+
+    /** Like {@link #of(ProxyEventLoops, UpstreamSelector, RuntimeConfig, RequestObserver)}, with tracing and a cache. */
+    public static MeshProxy of(ProxyEventLoops loops, UpstreamSelector upstreams, RuntimeConfig config,
+            RequestObserver observer, ExchangeHooks hooks) {
         MeshProxy[] self = new MeshProxy[1];
         List<TokenInterceptor> interceptors = TokenInterceptor.from(config.sections().undici(), () -> self[0].bound);
         Set<String> keepMeshName = config.services().stream()
                 .filter(service -> service.meshHostHeader() == MeshHostHeader.SERVICE)
                 .map(ServiceConfig::id).collect(Collectors.toUnmodifiableSet());
-        self[0] = new MeshProxy(loops, new MeshRoute(upstreams, interceptors, keepMeshName), upstreams,
-                config.serviceTimeout(), BackendOptions.from(config.sections().undici()), observer);
+        Set<String> cached = config.sections().httpCache().enabled()
+                ? Set.copyOf(cachedOutside(config.sections().httpCache())) : Set.of();
+        self[0] = new MeshProxy(loops, new MeshRoute(upstreams, interceptors, keepMeshName, cached), upstreams,
+                config.serviceTimeout(), BackendOptions.from(config.sections().undici()), observer, hooks);
         return self[0];
     }
 
     /**
-     * The origins outside the runtime that workers send through the mesh ({@code http://host:port}, those of a
-     * token interceptor), for their {@code ProxySelector}.
+     * The origins outside the runtime that workers send through the mesh ({@code http://host:port}: those of a
+     * token interceptor, and the plain-HTTP ones the HTTP cache serves), for their {@code ProxySelector}.
      */
     public static List<String> externalOrigins(RuntimeConfig config) {
-        return TokenInterceptor.externalOrigins(config.sections().undici());
+        List<String> origins = new ArrayList<>(TokenInterceptor.externalOrigins(config.sections().undici()));
+        if (config.sections().httpCache().enabled()) {
+            cachedOutside(config.sections().httpCache()).stream().filter(o -> !origins.contains(o)).forEach(origins::add);
+        }
+        return List.copyOf(origins);
+    }
+
+    /** The exact {@code http://} origins of {@code httpCache.origins} outside the runtime, as {@code http://host:port}. */
+    private static List<String> cachedOutside(HttpCacheConfig cache) {
+        List<String> outside = new ArrayList<>();
+        for (String origin : cache.origins()) {
+            if (!origin.regionMatches(true, 0, "http://", 0, 7)) {
+                continue; // a /regex/, or https (encrypted end to end: never through the mesh)
+            }
+            URI uri = URI.create(origin);
+            if (uri.getHost() != null && !uri.getHost().toLowerCase(Locale.ROOT).endsWith(MeshRoute.SUFFIX)) {
+                outside.add(TokenInterceptor.origin("http", uri.getHost(), uri.getPort() < 0 ? 80 : uri.getPort()));
+            }
+        }
+        return outside;
     }
 
     /** Listens on 127.0.0.1 at a free port and returns the bound address. */
@@ -86,6 +127,26 @@ public final class MeshProxy implements AutoCloseable {
             throw new RtException(ErrorCode.MESH_LISTEN_FAILED,
                     "cannot listen on 127.0.0.1 for the service mesh: " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * Listens on 127.0.0.1 at one more free port, for the workers of {@code serviceId}: each request that arrives
+     * there is known to come from that service ({@link #callerOf}). Returns the port.
+     */
+    public int bindFor(String serviceId) {
+        try {
+            return server.bindTagged(new InetSocketAddress(InetAddress.getByAddress(new byte[] {127, 0, 0, 1}), 0),
+                    CALLER, serviceId).getPort();
+        } catch (ProxyServer.BindFailedException | UnknownHostException e) {
+            throw new RtException(ErrorCode.MESH_LISTEN_FAILED, "cannot listen on 127.0.0.1 for the service mesh of "
+                    + "the service \"" + serviceId + "\": " + e.getMessage(), e);
+        }
+    }
+
+    /** The service whose workers opened {@code client}, a connection to the mesh; empty on the mesh's own port. */
+    public static Optional<String> callerOf(Channel client) {
+        Channel listener = client.parent();
+        return listener == null ? Optional.empty() : Optional.ofNullable(listener.attr(CALLER).get());
     }
 
     /** Client (worker) connections open now. */

@@ -17,7 +17,8 @@ import java.util.Set;
  * keeping their mesh name ({@code meshHostHeader: "service"}); {@link ForwardedHeaders} marks it with
  * {@code X-Forwarded-Host: b.rt.local} and {@code X-Forwarded-Proto: http}. The suffix and the id match without
  * regard to case. With a token interceptor, requests to its origins (a service here, or a plain-HTTP host
- * outside the runtime, reached directly, with its own {@code Host} and no marks) carry its bearer token. Any
+ * outside the runtime, reached directly, with its own {@code Host} and no marks) carry its bearer token. The
+ * plain-HTTP origins outside the runtime that the HTTP cache serves go on the same way, without a token. Any
  * other host is rejected.
  */
 final class MeshRoute implements ProxyRoute {
@@ -27,19 +28,27 @@ final class MeshRoute implements ProxyRoute {
     private final UpstreamSelector upstreams;
     private final List<TokenInterceptor> interceptors;
     private final Set<String> keepMeshName;
+    private final Set<String> outside;
 
     MeshRoute(UpstreamSelector upstreams) {
         this(upstreams, List.of(), Set.of());
     }
 
+    MeshRoute(UpstreamSelector upstreams, List<TokenInterceptor> interceptors, Set<String> keepMeshName) {
+        this(upstreams, interceptors, keepMeshName, Set.of());
+    }
+
     /**
      * @param keepMeshName ids of the services whose workers receive {@code Host: <id>.rt.local}; the others
      *     receive their own address
+     * @param outside origins outside the runtime ({@code http://host:port}) routed even without a token interceptor
      */
-    MeshRoute(UpstreamSelector upstreams, List<TokenInterceptor> interceptors, Set<String> keepMeshName) {
+    MeshRoute(UpstreamSelector upstreams, List<TokenInterceptor> interceptors, Set<String> keepMeshName,
+            Set<String> outside) {
         this.upstreams = upstreams;
         this.interceptors = List.copyOf(interceptors);
         this.keepMeshName = Set.copyOf(keepMeshName);
+        this.outside = Set.copyOf(outside);
     }
 
     @Override
@@ -75,7 +84,7 @@ final class MeshRoute implements ProxyRoute {
             ForwardedHeaders.mark(request.headers(), client, meshName, ForwardedHeaders.HTTP);
             target = keepMeshName.contains(serviceId) ? RouteTarget.service(serviceId)
                     : RouteTarget.serviceWithWorkerHost(serviceId);
-        } else if (interceptor != null) {
+        } else if (interceptor != null || routedOutside(request, host, authority)) {
             String origin = TokenInterceptor.origin("http", host, portOf(authority));
             request.headers().set(HttpHeaderNames.HOST, authority.substring(authority.lastIndexOf('@') + 1));
             target = RouteTarget.origin(new Upstream(origin, 0,
@@ -84,6 +93,11 @@ final class MeshRoute implements ProxyRoute {
             throw rejected("host \"" + host + "\"");
         }
         return interceptor == null ? target : target.authorizedBy(interceptor.tokens().authorization());
+    }
+
+    private boolean routedOutside(HttpRequest request, String host, String authority) {
+        return !outside.isEmpty() && !HttpMethod.CONNECT.equals(request.method())
+                && outside.contains(TokenInterceptor.origin("http", host, portOf(authority)));
     }
 
     /** The supervisor's own request for a token: it goes on without one, and without its mark. */

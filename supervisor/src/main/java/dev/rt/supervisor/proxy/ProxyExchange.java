@@ -4,10 +4,9 @@ import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.http.DefaultHttpResponse;
+import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpContent;
 import io.netty.handler.codec.http.HttpHeaderNames;
-import io.netty.handler.codec.http.HttpHeaderValues;
-import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpResponse;
@@ -16,7 +15,6 @@ import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.util.concurrent.ScheduledFuture;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -25,8 +23,8 @@ import java.util.concurrent.TimeUnit;
  * {@link ProxyRoute} and a worker through {@link UpstreamAttempts}, and has its {@link BackendLink} stream the
  * request to that worker. The {@link ProxyBackendHandler} hands the response over, framed here for the client;
  * errors the proxy answers itself ({@link ProxyError}, the {@code serviceTimeout} among them) end the exchange
- * too. A {@code 101 Switching Protocols} answer to an upgrade request (WebSocket, also over an h2 stream:
- * {@link Http2WebSockets}), or a mesh {@code CONNECT}, turns both connections into a byte tunnel. Where it is
+ * too, as does a response the HTTP cache holds ({@link ExchangeExtras}). A {@code 101 Switching Protocols}
+ * answer to an upgrade request (WebSocket, also over an h2 stream: {@link Http2WebSockets}), or a mesh {@code CONNECT}, turns both connections into a byte tunnel. Where it is
  * lies in one {@link ExchangePhase}, changed only by {@link #moveTo}. The {@link ProxyFrontendHandler} feeds it
  * what the client sends and reads on when it can take more. Everything here runs on the client channel's event
  * loop.
@@ -39,7 +37,9 @@ final class ProxyExchange implements ChannelFutureListener {
     private final boolean stream;
     private final UpstreamAttempts attempts;
     private final BackendLink link;
+    private final ExchangeDispatch dispatch;
     private final RequestObserver observer;
+    private final ExchangeExtras extras; // tracing and the cache; null when both are off
     private final Runnable onTimeout = this::onTimeout;
     private ChannelHandlerContext ctx;
     private ExchangePhase phase = ExchangePhase.IDLE;
@@ -68,7 +68,9 @@ final class ProxyExchange implements ChannelFutureListener {
         this.stream = stream;
         this.attempts = new UpstreamAttempts(config.upstreams());
         this.link = new BackendLink(this, config.pool(), attempts);
+        this.dispatch = new ExchangeDispatch(this, attempts, link);
         this.observer = config.observer();
+        this.extras = ExchangeExtras.of(config.hooks());
     }
 
     /** Answers are written from the frontend's place in the client's pipeline. */
@@ -138,23 +140,13 @@ final class ProxyExchange implements ChannelFutureListener {
         requestDone = webSocketStream; // its stream carries no body, only the WebSocket after the answer
         bodySent = false;
         closeAfter = !HttpUtil.isKeepAlive(head);
-        if (head.decoderResult().isFailure()) {
+        ProxyError refused = refusal(head);
+        if (refused != null) {
             closeAfter = true;
-            respondError(ProxyError.malformedRequest(head.decoderResult().cause(), limits));
+            respondError(refused);
             return;
         }
-        ProxyError hostError = stream ? null : HostHeader.problem(head, http10); // h2 has :authority instead
-        if (hostError != null) {
-            closeAfter = true;
-            respondError(hostError);
-            return;
-        }
-        forUpstream(head.headers());
-        if (connect && !route.allowsTunnels()) {
-            closeAfter = true;
-            respondError(ProxyError.methodNotAllowed(method.name()));
-            return;
-        }
+        String asked = extras != null && extras.wantsAsked() ? head.uri() : null;
         try {
             target = route.route(head, ctx.channel());
         } catch (RouteRejectedException e) {
@@ -166,52 +158,52 @@ final class ProxyExchange implements ChannelFutureListener {
         }
         if (target.answer() != null) {
             respondError(target.answer()); // the route answers itself
-        } else if (!attempts.first(target)) {
-            respondError(attempts.noWorker());
-        } else if (target.authorization().isPresent()) {
-            authorizeThenSend(target.authorization().get());
         } else {
-            link.open();
+            dispatch.lookupThenSend(extras == null ? null : extras.begin(head, asked, target, connect || upgrade,
+                    ctx.channel()), target, head);
         }
     }
 
-    /** Hop-by-hop headers out, an upgrade the worker may take kept, HTTP/1.1 whatever the client spoke. */
-    private void forUpstream(HttpHeaders headers) {
-        String upgradeTo = http10 || stream && !webSocketStream ? null : HopByHopHeaders.upgradeToForward(headers);
-        HopByHopHeaders.remove(headers);
-        if (stream) {
-            Http2Extensions.remove(headers);
+    /** Why the head is refused at once, or null; an acceptable one is rewritten for the worker on the way. */
+    private ProxyError refusal(HttpRequest head) {
+        if (head.decoderResult().isFailure()) {
+            return ProxyError.malformedRequest(head.decoderResult().cause(), limits);
         }
-        upgrade = upgradeTo != null;
-        if (upgrade) {
-            headers.set(HttpHeaderNames.UPGRADE, upgradeTo);
-            headers.set(HttpHeaderNames.CONNECTION, HttpHeaderValues.UPGRADE);
+        ProxyError hostError = stream ? null : HostHeader.problem(head, http10); // h2 has :authority instead
+        if (hostError != null) {
+            return hostError;
         }
-        request.setProtocolVersion(HttpVersion.HTTP_1_1); // keep-alive towards the worker
+        upgrade = HopByHopHeaders.forUpstream(head, http10 || stream && !webSocketStream, stream);
+        return connect && !route.allowsTunnels() ? ProxyError.methodNotAllowed(method.name()) : null;
     }
 
-    private void authorizeThenSend(CompletableFuture<String> authorization) {
-        HttpRequest forRequest = request;
-        authorization.whenComplete((value, failure) -> ctx.executor().execute(() -> {
-            if (request != forRequest || phase != ExchangePhase.CONNECTING || !ctx.channel().isActive()) {
-                return; // the exchange ended meanwhile (timeout, client gone)
+    /** Runs {@code then} on the loop, unless {@code forRequest} no longer waits for its worker (timeout, client gone). */
+    void ifStillWaiting(HttpRequest forRequest, Runnable then) {
+        ctx.executor().execute(() -> {
+            if (request == forRequest && phase == ExchangePhase.CONNECTING && ctx.channel().isActive()) {
+                then.run();
             }
-            if (failure != null) {
-                Throwable cause = failure.getCause() != null ? failure.getCause() : failure;
-                respondError(ProxyError.tokenUnavailable(attempts.serviceId(), String.valueOf(cause.getMessage())));
-            } else {
-                request.headers().set(HttpHeaderNames.AUTHORIZATION, value);
-                link.open();
-            }
-        }));
+        });
+    }
+
+    /** Answers the current request with {@code response} (a stored one); the rest of the request body is dropped. */
+    void answerLocally(FullHttpResponse response) {
+        moveTo(ExchangePhase.LOCAL_ANSWER);
+        link.abandon();
+        status = response.status().code();
+        closeAfter = ResponseFraming.frame(response, method, http10, closeAfter || route.draining()
+                || (!requestDone && HttpUtil.is100ContinueExpected(request)));
+        ExchangeExtras.end(extras, response, true);
+        ctx.writeAndFlush(response).addListener(this);
+        frontend.drain();
     }
 
     /** Called by the link with the connection to the worker: the request, or a tunnel, goes over it. */
     void attach(ProxyBackendHandler target, boolean fromPool) {
         if (connect) {
             moveTo(ExchangePhase.TUNNEL); // a mesh CONNECT reached a worker: answer 200, then relay bytes
-            TunnelHandler.answerAndJoin(ctx, new DefaultHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK),
-                    target.channel());
+            TunnelHandler.answerAndJoin(ctx, ExchangeExtras.end(extras, new DefaultHttpResponse(HttpVersion.HTTP_1_1,
+                    HttpResponseStatus.OK), false), target.channel());
             return;
         }
         moveTo(ExchangePhase.FORWARDING);
@@ -255,6 +247,7 @@ final class ProxyExchange implements ChannelFutureListener {
         }
         moveTo(ExchangePhase.TUNNEL);
         link.detach();
+        ExchangeExtras.end(extras, response, false);
         if (webSocketStream) {
             Http2WebSockets.accept(ctx, response, from.channel());
         } else {
@@ -269,15 +262,19 @@ final class ProxyExchange implements ChannelFutureListener {
             moveTo(ExchangePhase.RESPONDING);
             target.rewriteResponse(response, request);
             status = response.status().code();
+            ExchangeExtras.responseHead(extras, response, false);
             closeAfter = ResponseFraming.frame(response, method, http10, closeAfter || route.draining());
+            ExchangeExtras.responseHead(extras, response, true);
         }
     }
 
     void writeToClient(Object msg) {
+        ExchangeExtras.responseBody(extras, msg);
         ctx.write(msg, ctx.voidPromise()); // a failed write closes the client: channelInactive() follows
     }
 
     ChannelFuture writeLastToClient(Object msg) {
+        ExchangeExtras.responseBody(extras, msg);
         return ctx.write(msg);
     }
 
@@ -300,6 +297,7 @@ final class ProxyExchange implements ChannelFutureListener {
     void responseComplete(ProxyBackendHandler from, ChannelFuture written, boolean reusable) {
         moveTo(ExchangePhase.COMPLETING);
         link.detach();
+        ExchangeExtras.end(extras, null, false);
         observer.answered(attempts.current(), method, status, System.nanoTime() - startNanos);
         link.release(from, requestDone && reusable);
         closeAfter |= !requestDone; // the worker answered before the whole request arrived
@@ -313,6 +311,7 @@ final class ProxyExchange implements ChannelFutureListener {
             return;
         }
         link.detach();
+        ExchangeExtras.abandon(extras);
         if (!phase.awaitsResponse()) {
             ctx.close(); // part of the response went out: the client must see it cut
         } else if (bodySent || !UpstreamAttempts.replayable(method)) {
@@ -348,8 +347,9 @@ final class ProxyExchange implements ChannelFutureListener {
     void respondError(ProxyAnswer error) {
         moveTo(ExchangePhase.ERROR_ANSWER);
         link.abandon();
+        ExchangeExtras.abandon(extras);
         closeAfter |= route.draining() || (!requestDone && HttpUtil.is100ContinueExpected(request));
-        ctx.writeAndFlush(error.toResponse(ctx.alloc(), closeAfter)).addListener(this);
+        ctx.writeAndFlush(ExchangeExtras.end(extras, error.toResponse(ctx.alloc(), closeAfter), true)).addListener(this);
         frontend.drain();
     }
 
@@ -358,8 +358,9 @@ final class ProxyExchange implements ChannelFutureListener {
     public void operationComplete(ChannelFuture future) {
         if (!future.isSuccess()) {
             ctx.close();
-        } else if (phase == ExchangePhase.COMPLETING || phase == ExchangePhase.ERROR_ANSWER) {
-            if (phase == ExchangePhase.ERROR_ANSWER) {
+        } else if (phase == ExchangePhase.COMPLETING || phase == ExchangePhase.ERROR_ANSWER
+                || phase == ExchangePhase.LOCAL_ANSWER) {
+            if (phase != ExchangePhase.COMPLETING) {
                 moveTo(ExchangePhase.DISCARDING);
             }
             finishIfAnswered();
@@ -396,5 +397,7 @@ final class ProxyExchange implements ChannelFutureListener {
     void clientClosed() {
         moveTo(ExchangePhase.CLOSED);
         link.abandon();
+        ExchangeExtras.abandon(extras);
+        ExchangeExtras.end(extras, null, false);
     }
 }

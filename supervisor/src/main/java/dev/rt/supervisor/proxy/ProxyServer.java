@@ -8,10 +8,13 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.group.ChannelGroup;
 import io.netty.channel.group.DefaultChannelGroup;
+import io.netty.util.AttributeKey;
 import io.netty.util.concurrent.GlobalEventExecutor;
 import java.net.InetSocketAddress;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -26,6 +29,7 @@ final class ProxyServer {
     private final ChannelGroup clients = new DefaultChannelGroup("rt-proxy-clients", GlobalEventExecutor.INSTANCE);
     private volatile boolean closing;
     private volatile Channel listener;
+    private final List<Channel> tagged = new CopyOnWriteArrayList<>();
 
     /**
      * @param timeoutMillis how long a request may wait for its response head; 0 forever
@@ -41,8 +45,15 @@ final class ProxyServer {
     ProxyServer(ProxyEventLoops loops, ProxyRoute route, UpstreamSelector upstreams, long timeoutMillis,
             ServerLimits limits, BackendOptions backends, Optional<ServerTls> tls, boolean cleartextH2,
             RequestObserver observer) {
+        this(loops, route, upstreams, timeoutMillis, limits, backends, tls, cleartextH2, observer, ExchangeHooks.NONE);
+    }
+
+    /** @param hooks tracing and the HTTP cache around each exchange */
+    ProxyServer(ProxyEventLoops loops, ProxyRoute route, UpstreamSelector upstreams, long timeoutMillis,
+            ServerLimits limits, BackendOptions backends, Optional<ServerTls> tls, boolean cleartextH2,
+            RequestObserver observer, ExchangeHooks hooks) {
         this.pool = new BackendPool(loops, backends);
-        FrontendConfig config = new FrontendConfig(route, upstreams, pool, timeoutMillis, limits, observer);
+        FrontendConfig config = new FrontendConfig(route, upstreams, pool, timeoutMillis, limits, observer, hooks);
         this.initializer = new ProxyInitializer(config, tls, cleartextH2, clients, () -> closing);
         this.bootstrap = new ServerBootstrap()
                 .group(loops.io())
@@ -71,6 +82,21 @@ final class ProxyServer {
         return (InetSocketAddress) listener.localAddress();
     }
 
+    /**
+     * Binds one more listening socket whose connections see {@code value} as {@code key} on their parent channel
+     * (the mesh tells its callers apart by it), and returns its address.
+     *
+     * @throws BindFailedException with Netty's cause when the socket cannot be bound
+     */
+    <T> InetSocketAddress bindTagged(InetSocketAddress address, AttributeKey<T> key, T value) {
+        ChannelFuture bound = bootstrap.clone().attr(key, value).bind(address).awaitUninterruptibly();
+        if (!bound.isSuccess()) {
+            throw new BindFailedException(bound.cause());
+        }
+        tagged.add(bound.channel());
+        return (InetSocketAddress) bound.channel().localAddress();
+    }
+
     /** Client connections open now. */
     int openConnections() {
         return initializer.openConnections();
@@ -83,6 +109,7 @@ final class ProxyServer {
         if (bound != null) {
             bound.close().awaitUninterruptibly(2, TimeUnit.SECONDS);
         }
+        tagged.forEach(channel -> channel.close().awaitUninterruptibly(2, TimeUnit.SECONDS));
         clients.forEach(client -> client.pipeline().fireUserEventTriggered(ProxyFrontendHandler.DRAIN));
         if (!grace.isZero() && !grace.isNegative()) {
             clients.newCloseFuture().awaitUninterruptibly(grace.toMillis());

@@ -12,6 +12,7 @@ import dev.rt.supervisor.proxy.MeshProxy;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.ToIntFunction;
 
 /**
  * The agent socket's side of {@link WorkerLifecycle}, called on each connection's reader thread: a worker's
@@ -25,15 +26,15 @@ final class WorkerAgents implements AgentEvents {
     private final Map<AgentConnection, Worker> byConnection = new ConcurrentHashMap<>();
     private final RuntimeConfig config;
     private final RuntimeLog log;
-    private final int meshProxyPort;
+    private final ToIntFunction<String> meshProxyPorts;
 
     WorkerAgents(WorkerLifecycle lifecycle, Map<String, Worker> byLabel, RuntimeConfig config, RuntimeLog log,
-            int meshProxyPort) {
+            ToIntFunction<String> meshProxyPorts) {
         this.lifecycle = lifecycle;
         this.byLabel = byLabel;
         this.config = config;
         this.log = log;
-        this.meshProxyPort = meshProxyPort;
+        this.meshProxyPorts = meshProxyPorts;
     }
 
     @Override
@@ -53,8 +54,9 @@ final class WorkerAgents implements AgentEvents {
         ServiceConfig service = worker.service;
         return Optional.of(new HelloAck(service.id(), worker.index, service.application().kind(),
                 service.application().configuration(), service.directory().toString(), worker.arguments,
-                meshProxyPort, config.exitOnUnhandledErrors(), WorkerLifecycle.STATS_INTERVAL.toMillis(),
-                MeshProxy.externalOrigins(config)));
+                meshProxyPorts.applyAsInt(service.id()), config.exitOnUnhandledErrors(),
+                WorkerLifecycle.STATS_INTERVAL.toMillis(),
+                MeshProxy.externalOrigins(config), config.messagingTimeout().toMillis()));
     }
 
     @Override

@@ -23,6 +23,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
+import java.util.function.ToIntFunction;
 
 /**
  * Starts, watches, restarts, replaces and stops worker JVMs. All worker state lives on the {@link SupervisorLoop}:
@@ -53,27 +54,29 @@ public final class WorkerLifecycle implements AutoCloseable {
     private final PendingScrapes scrapes = new PendingScrapes();
     private final Set<String> quarantined = ConcurrentHashMap.newKeySet();             // written on the loop
     private final DiagnosticRequests diagnostics = new DiagnosticRequests();
+    private final WorkerMessaging messages;
     private boolean shuttingDown;                                                    // loop only
     private volatile boolean killed;
 
     /**
      * @param production    without {@code --dev}: a worker is restarted at once, whatever its {@code restartOnError}
      *                      delay
-     * @param meshProxyPort the port workers send their requests to other services through
+     * @param meshProxyPorts the port the workers of a service send their requests to other services through
      */
     public WorkerLifecycle(RuntimeConfig config, boolean production, WorkerLauncher launcher, WorkerRegistry registry,
-            RuntimeLog log, int meshProxyPort) {
+            RuntimeLog log, ToIntFunction<String> meshProxyPorts) {
         this.config = config;
         this.launcher = launcher;
         this.registry = registry;
         this.log = log;
-        this.agents = new WorkerAgents(this, byLabel, config, log, meshProxyPort);
+        this.agents = new WorkerAgents(this, byLabel, config, log, meshProxyPorts);
         this.restartCounts = new ServiceRestarts(config.serviceIds());
         this.startAttempts = new StartAttempts(this, log, production);
         this.replacement = new Replacement(this, log, config.gracefulShutdown().service());
         this.restarts = new CrashRestarts(this, log, production);
         this.spares = new Spares(this, log, production && !launcher.debugger().enabled());
         this.health = new HealthMonitor(loop, log, STATS_INTERVAL, worker -> replacement.replace(worker, true));
+        this.messages = new WorkerMessaging(loop, workers.values(), config.serviceIds(), config.messagingTimeout());
         this.starts = new ApplicationStarts(loop, log, config.startTimeout(), launcher.debugger(), worker -> {
             quarantined.remove(worker.service.id());
             registry.publish(workers.values());
@@ -200,6 +203,11 @@ public final class WorkerLifecycle implements AutoCloseable {
         return diagnostics;
     }
 
+    /** Messages between workers, on the loop. */
+    WorkerMessaging messages() {
+        return messages;
+    }
+
     /** A snapshot of every worker, in the order they were launched; spares are not workers. */
     public CompletableFuture<List<WorkerView>> views() {
         return loop.call(() -> workers.values().stream().map(Worker::view).toList());
@@ -316,6 +324,7 @@ public final class WorkerLifecycle implements AutoCloseable {
         byLabel.remove(worker.label(), worker);
         workers.remove(worker.label(), worker);
         launcher.exited(worker.debugSlot);
+        messages.exited(worker);
         worker.exited.complete(code);
     }
 

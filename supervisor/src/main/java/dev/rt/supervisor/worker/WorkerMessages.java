@@ -5,6 +5,9 @@ import dev.rt.protocol.Diagnosed;
 import dev.rt.protocol.Hello;
 import dev.rt.protocol.HelloAck;
 import dev.rt.protocol.Message;
+import dev.rt.protocol.MessageDelivery;
+import dev.rt.protocol.MessageReply;
+import dev.rt.protocol.MessageSend;
 import dev.rt.protocol.MessageVisitor;
 import dev.rt.protocol.MetricsReport;
 import dev.rt.protocol.MetricsRequest;
@@ -64,6 +67,23 @@ final class WorkerMessages implements MessageVisitor<Void> {
     public Void diagnosed(Diagnosed diagnosed) {
         lifecycle.diagnostics().answered(diagnosed);
         return null;
+    }
+
+    @Override
+    public Void messageSend(MessageSend send) {
+        worker.connection().ifPresent(sender -> lifecycle.messages().send(sender, worker.service.id(), send));
+        return null;
+    }
+
+    @Override
+    public Void messageReply(MessageReply reply) {
+        worker.connection().ifPresent(from -> lifecycle.messages().reply(from, reply));
+        return null;
+    }
+
+    @Override
+    public Void messageDelivery(MessageDelivery delivery) {
+        return unexpected(delivery);
     }
 
     @Override

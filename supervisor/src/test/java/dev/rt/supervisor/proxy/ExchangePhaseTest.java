@@ -370,7 +370,7 @@ class ExchangePhaseTest {
         Map<ExchangePhase, Set<ExchangePhase>> diagram = new EnumMap<>(Map.of(
                 ExchangePhase.IDLE, EnumSet.of(ExchangePhase.CONNECTING),
                 ExchangePhase.CONNECTING, EnumSet.of(ExchangePhase.FORWARDING, ExchangePhase.TUNNEL,
-                        ExchangePhase.ERROR_ANSWER),
+                        ExchangePhase.ERROR_ANSWER, ExchangePhase.LOCAL_ANSWER),
                 ExchangePhase.FORWARDING, EnumSet.of(ExchangePhase.RESPONDING, ExchangePhase.TUNNEL,
                         ExchangePhase.CONNECTING, ExchangePhase.ERROR_ANSWER),
                 ExchangePhase.RESPONDING, EnumSet.of(ExchangePhase.COMPLETING),
@@ -379,6 +379,7 @@ class ExchangePhaseTest {
                 ExchangePhase.DISCARDING, EnumSet.of(ExchangePhase.IDLE),
                 ExchangePhase.TUNNEL, EnumSet.noneOf(ExchangePhase.class),
                 ExchangePhase.CLOSED, EnumSet.noneOf(ExchangePhase.class)));
+        diagram.put(ExchangePhase.LOCAL_ANSWER, EnumSet.of(ExchangePhase.DISCARDING));
 
         for (ExchangePhase from : ExchangePhase.values()) {
             for (ExchangePhase to : ExchangePhase.values()) {

@@ -6,17 +6,22 @@ import dev.rt.kind.ProjectTemplate;
 import dev.rt.kind.RunningApplication;
 import dev.rt.kind.WorkerContext;
 import dev.rt.kind.db.cli.DbCommands;
+import dev.rt.kind.db.http.DbServer;
+import dev.rt.kind.service.ServiceHost;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
- * The {@code db} kind: its name, schema and commands. Its HTTP side mounts {@link DbApplication}'s routes, GraphQL and
- * OpenAPI document on the {@code service} kind's server; until that server is part of rt, {@link #start} refuses
- * clearly, and this kind is not listed in {@code META-INF/services}, so no db service is ever half started.
+ * The {@code db} kind: its name, schema and commands, and the class path of its workers (the plugins', as for a
+ * {@code service}). This class stays free of the server: the supervisor and the CLI load it to read the schema and
+ * check configurations; {@link #start} hands over to {@link DbServer}, which serves {@link DbApplication}'s routes,
+ * GraphQL and OpenAPI document on the {@code service} kind's server.
  */
 public final class DbKind implements Kind {
     @Override
@@ -38,6 +43,17 @@ public final class DbKind implements Kind {
         return DbCommands.all();
     }
 
+    /** The plugin jars and class directories, then the error handler's, as a {@code service} has them. */
+    @Override
+    public List<Path> classPath(Map<String, Object> configuration, Path serviceDirectory) {
+        if (configuration.get("db") instanceof Map<?, ?> db && db.get("openapi") instanceof Map<?, ?> openapi
+                && openapi.containsKey("prefix")) {
+            throw KindException.at("/db/openapi/prefix", "the entities' routes are served at the service's root;"
+                    + " remove it (a gateway can expose the service under a prefix)");
+        }
+        return ServiceHost.classPath(configuration, serviceDirectory);
+    }
+
     @Override
     public Optional<ProjectTemplate> projectTemplate() {
         return Optional.of(DbProjectTemplate.get());
@@ -45,7 +61,6 @@ public final class DbKind implements Kind {
 
     @Override
     public RunningApplication start(WorkerContext context) {
-        throw new KindException("the db kind serves its routes on the service kind's HTTP server, which this build of"
-                + " rt does not have yet; run the db commands (rt db migrations, seed, types, schema) meanwhile");
+        return DbServer.start(context);
     }
 }

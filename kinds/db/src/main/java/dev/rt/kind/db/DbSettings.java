@@ -20,7 +20,8 @@ import java.util.Set;
  *
  * @param graphql    whether the GraphQL API is served ({@code db.graphql}, on unless {@code false})
  * @param graphiql   whether the GraphiQL page is served with it (unless {@code db.graphql.graphiql} is false)
- * @param openapi    the {@code db.openapi} object to merge over the generated document; empty when it is off
+ * @param openapi    the {@code db.openapi} object to merge over the generated document (its OpenAPI properties,
+ *                   without {@code swaggerPrefix} and {@code ui}); empty when it is off
  * @param schemaLock where the schema read is cached ({@code db.schemalock}), when it is
  */
 public record DbSettings(Path root, ConnectionString connectionString, ModelSettings model, Limits limits,
@@ -61,9 +62,16 @@ public record DbSettings(Path root, ConnectionString connectionString, ModelSett
         return new DbSettings(root, connection, model, limits, !Boolean.FALSE.equals(graphql),
                 !(graphql instanceof Map<?, ?> g && Boolean.FALSE.equals(g.get("graphiql"))),
                 Boolean.FALSE.equals(openapi) ? Optional.empty()
-                        : Optional.of(openapi instanceof Map<?, ?> o ? (Map<String, Object>) o : Map.of()),
+                        : Optional.of(openapi instanceof Map<?, ?> o ? document((Map<String, Object>) o) : Map.of()),
                 schemaLock, migrations, Boolean.TRUE.equals(types.get("autogenerate")),
                 root.resolve(String.valueOf(types.getOrDefault("dir", "types"))).normalize());
+    }
+
+    /** The OpenAPI properties of {@code db.openapi}, without the switches of where and how it is served. */
+    private static Map<String, Object> document(Map<String, Object> openapi) {
+        Map<String, Object> document = new java.util.LinkedHashMap<>(openapi);
+        document.keySet().removeAll(Set.of("prefix", "swaggerPrefix", "ui"));
+        return document;
     }
 
     private static MigrationSettings migrations(Map<String, Object> m, Path root) {

@@ -2,8 +2,10 @@ package dev.rt.kind.service;
 
 import graphql.GraphQL;
 import graphql.schema.GraphQLSchema;
+import io.vertx.core.Handler;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.graphql.GraphQLHandler;
 import io.vertx.ext.web.handler.graphql.GraphiQLHandlerOptions;
 
@@ -11,7 +13,8 @@ import io.vertx.ext.web.handler.graphql.GraphiQLHandlerOptions;
  * {@code POST /graphql} (and GET with {@code ?query=}) on graphql-java through Vert.x's GraphQL handler, and with
  * {@code graphiql}, the GraphiQL page at {@code /graphiql/} from the bundle in vertx-web-graphql's jar. The bundle
  * queries the origin's {@code /graphql}: a service exposed under a path prefix serves GraphiQL that does not follow
- * the prefix.
+ * the prefix. A kind's {@link GraphQlExecution} adjusts the engine and each request, and may run requests on the
+ * worker pool.
  */
 final class GraphQlRoutes {
     private static final String BUNDLE = "io/vertx/ext/web/handler/graphiql/";
@@ -19,10 +22,18 @@ final class GraphQlRoutes {
     private GraphQlRoutes() {
     }
 
-    static void mount(Router router, GraphQLSchema schema, boolean graphiql) {
-        GraphQLHandler handler = GraphQLHandler.create(GraphQL.newGraphQL(schema).build());
-        router.route(HttpMethod.POST, "/graphql").handler(handler);
-        router.route(HttpMethod.GET, "/graphql").handler(handler);
+    static void mount(Router router, GraphQLSchema schema, boolean graphiql, GraphQlExecution execution,
+            HostState host) {
+        GraphQLHandler handler = GraphQLHandler.builder(execution.engine(GraphQL.newGraphQL(schema)).build())
+                .beforeExecute(request -> execution.request(request.builder())).build();
+        for (HttpMethod method : new HttpMethod[] {HttpMethod.POST, HttpMethod.GET}) {
+            if (execution.blocking()) {
+                Handler<RoutingContext> counted = new BlockingBusyTime(handler, host);
+                router.route(method, "/graphql").blockingHandler(counted, false);
+            } else {
+                router.route(method, "/graphql").handler(handler);
+            }
+        }
         if (!graphiql) {
             return;
         }

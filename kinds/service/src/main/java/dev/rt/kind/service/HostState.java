@@ -29,6 +29,9 @@ final class HostState {
     private final List<java.util.concurrent.Callable<Boolean>> healthChecks = new ArrayList<>();
     private final dev.rt.kind.BusyTime poolBusy;
     private ErrorHandler serviceErrorHandler;
+    private final Map<Class<?>, Object> provided = new java.util.HashMap<>();
+    private GraphQlExecution graphQlExecution = GraphQlExecution.DEFAULT;
+    private String openApiBase;
 
     HostState(String serviceId, int workerIndex, Path directory, Vertx vertx, ValidationOptions validation,
             LogLines logLines, RequestLog requestLog, Map<String, ServiceClient> clients, int poolSize) {
@@ -107,6 +110,32 @@ final class HostState {
 
     void serviceErrorHandler(ErrorHandler handler) {
         this.serviceErrorHandler = handler;
+    }
+
+    /** What the kind offers its plugins ({@link dev.rt.service.ServiceContext#lookup}). */
+    <T> Optional<T> provided(Class<T> type) {
+        return Optional.ofNullable(provided.get(type)).map(type::cast);
+    }
+
+    <T> void provide(Class<T> type, T value) {
+        provided.put(type, type.cast(value));
+    }
+
+    GraphQlExecution graphQlExecution() {
+        return graphQlExecution;
+    }
+
+    void graphQlExecution(GraphQlExecution execution) {
+        this.graphQlExecution = execution;
+    }
+
+    /** The kind's own OpenAPI document (JSON) that the routes' document is merged into, if it has one. */
+    Optional<String> openApiBase() {
+        return Optional.ofNullable(openApiBase);
+    }
+
+    void openApiBase(String json) {
+        this.openApiBase = json;
     }
 
     ServiceClient client(String serviceId) {

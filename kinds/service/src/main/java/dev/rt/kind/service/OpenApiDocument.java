@@ -19,19 +19,17 @@ import java.util.regex.Pattern;
  * {@code prefix}, {@code :id} as {@code {id}}) and method, its params, query and headers schemas as parameters, its
  * body schema as the JSON request body, its response schemas, summary, description, operation id and tags. 3.1
  * because route schemas are JSON Schema 2020-12, which 3.1 takes as they are. The settings' OpenAPI properties
- * ({@code info}, {@code servers}, {@code components}...) are copied in first.
+ * ({@code info}, {@code servers}, {@code components}...) are copied in first. A kind's own document, when it has one,
+ * is the start instead: complete already (its version, settings and paths), it gets the routes' paths added.
  */
 record OpenApiDocument(String json, String yaml) {
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
     private static final Pattern PARAM = Pattern.compile(":([A-Za-z0-9_]+)");
 
-    static OpenApiDocument build(OpenApiSettings settings, String serviceId, List<RouteRecord> routes) {
-        ObjectNode document = NODES.objectNode();
-        document.put("openapi", "3.1.0");
-        ObjectNode info = document.putObject("info");
-        info.put("title", serviceId).put("version", "1.0.0");
-        JsonNode base = JsonSchemas.MAPPER.valueToTree(settings.document());
-        base.fields().forEachRemaining(field -> document.set(field.getKey(), field.getValue()));
+    static OpenApiDocument build(OpenApiSettings settings, String serviceId, List<RouteRecord> routes,
+            java.util.Optional<String> kindDocument) {
+        ObjectNode document = kindDocument.map(OpenApiDocument::schema).filter(JsonNode::isObject)
+                .map(ObjectNode.class::cast).orElseGet(() -> start(settings, serviceId));
         ObjectNode paths = document.has("paths") && document.get("paths").isObject()
                 ? (ObjectNode) document.get("paths") : document.putObject("paths");
         for (RouteRecord route : routes) {
@@ -48,6 +46,16 @@ record OpenApiDocument(String json, String yaml) {
         } catch (JsonProcessingException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    private static ObjectNode start(OpenApiSettings settings, String serviceId) {
+        ObjectNode document = NODES.objectNode();
+        document.put("openapi", "3.1.0");
+        ObjectNode info = document.putObject("info");
+        info.put("title", serviceId).put("version", "1.0.0");
+        JsonNode base = JsonSchemas.MAPPER.valueToTree(settings.document());
+        base.fields().forEachRemaining(field -> document.set(field.getKey(), field.getValue()));
+        return document;
     }
 
     private static ObjectNode operation(RouteRecord route) {

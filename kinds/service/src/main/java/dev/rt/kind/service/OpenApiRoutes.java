@@ -27,13 +27,13 @@ final class OpenApiRoutes {
     private final Supplier<OpenApiDocument> document;
     private final ClasspathAssets assets = new ClasspathAssets(WEBJAR);
 
-    OpenApiRoutes(OpenApiSettings settings, String serviceId, RouteTable routes) {
+    OpenApiRoutes(OpenApiSettings settings, String serviceId, RouteTable routes, java.util.Optional<String> base) {
         this.settings = settings;
         OpenApiDocument[] built = new OpenApiDocument[1];
         this.document = () -> {
             synchronized (built) {
                 if (built[0] == null) {
-                    built[0] = OpenApiDocument.build(settings, serviceId, routes.routes());
+                    built[0] = OpenApiDocument.build(settings, serviceId, routes.routes(), base);
                 }
                 return built[0];
             }

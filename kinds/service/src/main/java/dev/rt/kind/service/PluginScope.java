@@ -129,6 +129,11 @@ final class PluginScope implements ServiceContext {
     }
 
     @Override
+    public <T> Optional<T> lookup(Class<T> type) {
+        return host.provided(type);
+    }
+
+    @Override
     public void graphql(String sdl, Consumer<RuntimeWiring.Builder> wiring) {
         host.graphql().add(name, sdl, wiring);
     }

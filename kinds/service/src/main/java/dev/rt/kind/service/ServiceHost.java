@@ -22,6 +22,9 @@ import java.util.Map;
  * <pre>{@code
  * RunningApplication app = ServiceHost.configure(context)        // server, plugins, clients, service.* settings
  *         .openApi(OpenApiSettings.from(db.get("openapi"), true))   // a kind's own OpenAPI/GraphQL switches
+ *         .graphQlExecution(blockingResolvers)                      // resolvers on the worker pool, per-request loaders
+ *         .openApiDocument(entitiesDocument)                        // the kind's document; plugins' routes join it
+ *         .provide(Entities.class, entities)                        // what plugins find with ServiceContext.lookup
  *         .plugin("db", generatedRoutes)                          // built-in plugins register before the user's
  *         .start();
  * }</pre>
@@ -37,6 +40,9 @@ public final class ServiceHost {
     private OpenApiSettings openApi;
     private GraphQlSettings graphQl;
     private final List<BuiltIn> builtIns = new ArrayList<>();
+    private final Map<Class<?>, Object> provided = new LinkedHashMap<>();
+    private GraphQlExecution graphQlExecution = GraphQlExecution.DEFAULT;
+    private String openApiDocument;
 
     private ServiceHost(WorkerContext context) {
         this.context = context;
@@ -73,6 +79,31 @@ public final class ServiceHost {
 
     public ServiceHost graphQl(GraphQlSettings settings) {
         this.graphQl = settings;
+        return this;
+    }
+
+    /**
+     * How GraphQL requests execute: on the worker pool for resolvers that block, with the engine and each request's
+     * input adjusted (see {@link GraphQlExecution}).
+     */
+    public ServiceHost graphQlExecution(GraphQlExecution execution) {
+        this.graphQlExecution = java.util.Objects.requireNonNull(execution, "execution");
+        return this;
+    }
+
+    /**
+     * The kind's own OpenAPI document (JSON text, complete: version, info, paths, components), served in place of the
+     * one built from nothing: the plugins' documented routes are added to its paths. The kind's routes that it
+     * documents there are registered with {@code hide()}.
+     */
+    public ServiceHost openApiDocument(String json) {
+        this.openApiDocument = java.util.Objects.requireNonNull(json, "json");
+        return this;
+    }
+
+    /** What the kind offers every plugin, which finds it with {@code ServiceContext.lookup(type)}. */
+    public <T> ServiceHost provide(Class<T> type, T value) {
+        provided.put(type, type.cast(java.util.Objects.requireNonNull(value, "value")));
         return this;
     }
 
@@ -116,6 +147,11 @@ public final class ServiceHost {
         }
         HostState host = new HostState(context.serviceId(), context.workerIndex(), context.serviceDirectory(), vertx,
                 server.validation(), lines, log, clients, poolSize);
+        provided.forEach((type, value) -> provide(host, type, value));
+        host.graphQlExecution(graphQlExecution);
+        if (openApiDocument != null) {
+            host.openApiBase(openApiDocument);
+        }
         ClassLoader loader = Thread.currentThread().getContextClassLoader() != null
                 ? Thread.currentThread().getContextClassLoader() : ClassLoader.getSystemClassLoader();
         server.errorHandler().ifPresent(value -> host.serviceErrorHandler(
@@ -147,5 +183,9 @@ public final class ServiceHost {
         }
         return ServiceServer.listen(vertx, built, server, loops,
                 new LoopBusyTime(loops, host.poolBusy(), poolSize), router, START_LIMIT);
+    }
+
+    private static <T> void provide(HostState host, Class<T> type, Object value) {
+        host.provide(type, type.cast(value));
     }
 }

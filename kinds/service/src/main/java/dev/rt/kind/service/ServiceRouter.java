@@ -50,7 +50,7 @@ final class ServiceRouter {
             health.mount(router, host.vertx(), interval);
         });
         if (openApi.enabled()) {
-            openApiRoutes = new OpenApiRoutes(openApi, host.serviceId(), host.routes());
+            openApiRoutes = new OpenApiRoutes(openApi, host.serviceId(), host.routes(), host.openApiBase());
             openApiRoutes.mount(router);
         }
         if (graphQl.enabled()) {
@@ -63,7 +63,7 @@ final class ServiceRouter {
             } catch (IllegalArgumentException e) {
                 throw new RegistrationError(e.getMessage());
             }
-            GraphQlRoutes.mount(router, graphQlSchema, graphQl.graphiql());
+            GraphQlRoutes.mount(router, graphQlSchema, graphQl.graphiql(), host.graphQlExecution(), host);
         }
         host.routes().mount(router, server, new RouteChain(server));
         for (PluginScope scope : host.scopes()) {

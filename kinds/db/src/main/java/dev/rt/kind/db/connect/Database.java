@@ -43,6 +43,21 @@ public final class Database implements AutoCloseable {
         HikariConfig config = new HikariConfig();
         config.setPoolName("rt-db");
         config.setJdbcUrl(connectionString.jdbcUrl());
+        // named, and with this kind's loader as the context loader, so that Hikari loads the driver from the kind's
+        // jars: the CLI runs the db commands in a loader of those jars, whose drivers neither DriverManager nor a
+        // Hikari loaded by the CLI's own loader would see
+        Thread thread = Thread.currentThread();
+        ClassLoader previous = thread.getContextClassLoader();
+        thread.setContextClassLoader(Database.class.getClassLoader());
+        try {
+            config.setDriverClassName(switch (connectionString.dialect()) {
+                case SQLITE -> "org.sqlite.JDBC";
+                case POSTGRES -> "org.postgresql.Driver";
+                default -> "org.mariadb.jdbc.Driver";
+            });
+        } finally {
+            thread.setContextClassLoader(previous);
+        }
         if (!connectionString.user().isEmpty()) {
             config.setUsername(connectionString.user());
         }
@@ -76,12 +91,15 @@ public final class Database implements AutoCloseable {
             }
         }
         HikariDataSource pool;
+        thread.setContextClassLoader(Database.class.getClassLoader()); // the pool instantiates the driver
         try {
             pool = new HikariDataSource(config);
         } catch (HikariPool.PoolInitializationException e) {
             throw ConnectionFailure.describe(connectionString, owner, e.getCause() == null ? e : e.getCause());
         } catch (RuntimeException e) {
             throw ConnectionFailure.describe(connectionString, owner, e);
+        } finally {
+            thread.setContextClassLoader(previous);
         }
         try {
             Dialect dialect = connectionString.dialect() == Dialect.MARIADB ? mysqlFamily(pool) : connectionString.dialect();

@@ -37,7 +37,7 @@ public final class DbGraphQL {
     public DbGraphQL(Entities entities) {
         this.loaders = new RelationLoaders(entities);
         this.schema = build(entities);
-        this.graphQL = GraphQL.newGraphQL(schema).defaultDataFetcherExceptionHandler(new ErrorMessages()).build();
+        this.graphQL = configure(GraphQL.newGraphQL(schema)).build();
     }
 
     public GraphQLSchema schema() {
@@ -47,6 +47,14 @@ public final class DbGraphQL {
     /** The engine, for a server that executes requests itself (with {@link #newRegistry()} in each input). */
     public GraphQL graphQL() {
         return graphQL;
+    }
+
+    /**
+     * An engine as this API's own is built: resolvers' failures answered with their own messages. For a server that
+     * builds its engine itself, on this schema or one that extends it.
+     */
+    public GraphQL.Builder configure(GraphQL.Builder engine) {
+        return engine.defaultDataFetcherExceptionHandler(new ErrorMessages());
     }
 
     /** The relation loaders of one request. */

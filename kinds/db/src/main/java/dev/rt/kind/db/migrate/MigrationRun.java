@@ -7,8 +7,15 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
 
-/** Runs one migration file, statement by statement, and records it; a failure names the file, line and statement. */
+/**
+ * Runs one migration file, statement by statement, and records it, in one transaction: a failure rolls the file back
+ * and names the file, line and statement. The MySQL family commits at each schema change, which no transaction
+ * undoes: what ran up to the last one stays, and the error says so.
+ */
 final class MigrationRun {
+    private static final java.util.regex.Pattern SCHEMA_CHANGE = java.util.regex.Pattern.compile(
+            "\\s*(CREATE|ALTER|DROP|RENAME|TRUNCATE|GRANT|REVOKE)\\b", java.util.regex.Pattern.CASE_INSENSITIVE);
+
     private final Dialect dialect;
     private final VersionsTable versions;
     private final MigrationFolder folder;
@@ -21,20 +28,21 @@ final class MigrationRun {
 
     void run(Connection connection, MigrationFile file) throws SQLException {
         List<ScriptSplitter.Statement> statements = ScriptSplitter.split(folder.text(file), dialect.isMySqlFamily());
-        boolean transactional = Migrator.transactional(dialect);
-        if (transactional) {
-            connection.setAutoCommit(false);
-        }
+        connection.setAutoCommit(false);
         int done = 0;
+        int committed = 0;
         try {
             try (Statement statement = connection.createStatement()) {
                 for (ScriptSplitter.Statement sql : statements) {
                     try {
                         statement.execute(sql.text());
                     } catch (SQLException e) {
-                        throw failure(file, sql, e, done, statements.size(), transactional);
+                        throw failure(file, sql, e, committed, statements.size());
                     }
                     done++;
+                    if (dialect.isMySqlFamily() && SCHEMA_CHANGE.matcher(sql.text()).lookingAt()) {
+                        committed = done; // the MySQL family commits before and after a schema change
+                    }
                 }
             }
             if (file.up()) {
@@ -42,28 +50,24 @@ final class MigrationRun {
             } else {
                 versions.forget(connection, file.version());
             }
-            if (transactional) {
-                connection.commit();
-            }
+            connection.commit();
         } catch (SQLException | RuntimeException e) {
-            if (transactional) {
-                connection.rollback();
-            }
+            connection.rollback();
             throw e;
         } finally {
-            if (transactional) {
-                connection.setAutoCommit(true);
-            }
+            connection.setAutoCommit(true);
         }
     }
 
-    private KindException failure(MigrationFile file, ScriptSplitter.Statement sql, SQLException e, int done, int total,
-            boolean transactional) {
+    private KindException failure(MigrationFile file, ScriptSplitter.Statement sql, SQLException e, int committed,
+            int total) {
         String statement = sql.text().length() > 200 ? sql.text().substring(0, 200) + "..." : sql.text();
-        String outcome = transactional ? "the database rolled the whole file back; the migrations before it stay applied"
-                : dialect.displayName() + " commits each statement at once: the " + done + " statement(s) of "
-                        + file.fileName() + " before this one (of " + total + ") stay applied, and the version stays"
-                        + " where it was; undo them by hand, fix the file, and apply again";
+        String outcome = committed == 0
+                ? "the database rolled the whole file back; the migrations before it stay applied"
+                : dialect.displayName() + " commits at each schema change (CREATE, ALTER, DROP...): the first "
+                        + committed + " statement(s) of " + file.fileName() + " (of " + total + "), up to its last"
+                        + " schema change before this one, stay applied, and the version stays where it was; undo"
+                        + " them by hand, fix the file, and apply again";
         return new KindException("Unable to apply migration " + file.fileName() + ": line " + sql.line() + ": "
                 + e.getMessage().strip() + "\n  in: " + statement + "\n  " + outcome, e);
     }

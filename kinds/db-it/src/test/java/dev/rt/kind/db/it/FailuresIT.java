@@ -1,0 +1,70 @@
+package dev.rt.kind.db.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.rt.kind.db.testing.DatabaseServer;
+import dev.rt.kind.db.testing.Engine;
+import dev.rt.kind.db.testing.TestDatabase;
+import dev.rt.kind.db.testing.TestDatabases;
+import java.nio.file.Files;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * Starts that must fail, and how: a database that cannot be reached or refuses the password (the service named, the
+ * password masked, exit status 4, no worker left), a migration that fails (its file and statement named, the
+ * migrations before it kept, itself rolled back).
+ */
+@ExtendWith(TestDatabases.class)
+class FailuresIT {
+    private static final String SECRET = "s3cret-Pa55";
+
+    @Test
+    void anUnreachableDatabaseStopsTheStartNamingTheServiceWithThePasswordMasked() throws Exception {
+        TestDatabase database = TestDatabases.fresh(Engine.SQLITE); // for its directory only
+        String nowhere = "postgres://rt:" + SECRET + "@127.0.0.1:" + DatabaseServer.freePort() + "/catalog";
+        Catalog catalog = Catalog.of(database, "\"db\": {\"connectionString\": \"" + nowhere + "\"}");
+        assertFailedStart(catalog, "the service \\\"catalog\\\" cannot reach its database postgres://rt:***@127.0.0.1:");
+    }
+
+    @Test
+    void refusedCredentialsStopTheStartWithThePasswordMasked() throws Exception {
+        TestDatabase database = TestDatabases.fresh(Engine.POSTGRES);
+        String wrong = database.connectionString().replace(DatabaseServer.PASSWORD, SECRET);
+        Catalog catalog = Catalog.of(database, "\"db\": {\"connectionString\": \"" + wrong + "\"}");
+        assertFailedStart(catalog, "the database refused the credentials of the service \\\"catalog\\\"");
+    }
+
+    @ParameterizedTest
+    @EnumSource(Engine.class)
+    void aFailingMigrationIsNamedAndTheOnesBeforeItStay(Engine engine) throws Exception {
+        Catalog catalog = Catalog.of(TestDatabases.fresh(engine), """
+                "migrations": {"dir": "migrations", "autoApply": true},
+                "db": {"connectionString": "%2$s"}
+                """);
+        Files.writeString(catalog.service().resolve("migrations/002.do.sql"),
+                "INSERT INTO movies (title) VALUES ('kept?');\nINSERT INTO nowhere (x) VALUES (1);\n");
+        String output = assertFailedStart(catalog, "002.do.sql");
+        assertThat(output).contains("INSERT INTO nowhere");
+        assertThat(CommandsIT.scalar(catalog.database(), "SELECT MAX(version) FROM versions")).isEqualTo(1);
+        assertThat(CommandsIT.count(catalog.database(), "movies")).as("001 kept, 002 rolled back\n" + output).isZero();
+    }
+
+    /** rt start exits with status 4, saying {@code expected}, never the secret, and leaves no worker behind. */
+    private static String assertFailedStart(Catalog catalog, String expected) throws Exception {
+        try (Rt rt = Rt.start(catalog.runtime())) {
+            int status = rt.awaitExit();
+            String output = rt.output();
+            assertThat(status).as(output).isEqualTo(4);
+            assertThat(output).contains(expected).doesNotContain(SECRET);
+            assertThat(rt.workers()).as("workers it started").isNotEmpty();
+            for (long pid : rt.workers()) {
+                assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)).as("worker " + pid + " left")
+                        .isFalse();
+            }
+            return output;
+        }
+    }
+}

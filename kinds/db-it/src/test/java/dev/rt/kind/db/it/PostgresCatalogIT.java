@@ -1,0 +1,11 @@
+package dev.rt.kind.db.it;
+
+import dev.rt.kind.db.testing.Engine;
+
+/** The catalog on the private PostgreSQL. */
+class PostgresCatalogIT extends CatalogTests {
+    @Override
+    Engine engine() {
+        return Engine.POSTGRES;
+    }
+}

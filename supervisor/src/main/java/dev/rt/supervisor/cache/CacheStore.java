@@ -1,0 +1,36 @@
+package dev.rt.supervisor.cache;
+
+import java.util.Collection;
+import java.util.List;
+import java.util.concurrent.CompletionStage;
+
+/**
+ * Where the HTTP cache keeps its entries. Called on the proxy's event loops: an implementation never blocks, and
+ * one that waits (a store over the network) answers {@link #get} with a future. The in-memory store is the default;
+ * {@code httpCache.store} names a class implementing this interface, with a public constructor taking the
+ * {@link dev.rt.config.HttpCacheConfig}, or none.
+ */
+public interface CacheStore extends AutoCloseable {
+
+    /** The variants stored for {@code key}, fresh or not; empty when there is none. */
+    CompletionStage<List<StoredResponse>> get(CacheKey key);
+
+    /** Stores {@code response} for {@code key}, replacing a variant with the same {@code vary} values. */
+    void put(CacheKey key, StoredResponse response);
+
+    /** Removes every variant of each key. */
+    void delete(Collection<CacheKey> keys);
+
+    /** Removes every response that carries one of {@code tags}. */
+    void deleteTags(Collection<String> tags);
+
+    /** Responses stored now (variants counted one by one). */
+    long count();
+
+    /** Bytes stored now, roughly ({@link StoredResponse#weight()}). */
+    long size();
+
+    @Override
+    default void close() {
+    }
+}

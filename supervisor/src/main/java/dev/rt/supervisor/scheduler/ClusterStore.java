@@ -1,0 +1,119 @@
+package dev.rt.supervisor.scheduler;
+
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import dev.rt.config.ErrorCode;
+import dev.rt.config.RtException;
+import dev.rt.config.SchedulerClusterConfig;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.Properties;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.quartz.utils.ConnectionProvider;
+import org.quartz.utils.DBConnectionManager;
+
+/**
+ * Quartz's clustered JDBC job store on the {@code schedulerCluster} database: a connection pool, Quartz's tables
+ * (created when missing, under a lock, so that replicas starting together do not race), and the store's settings.
+ */
+final class ClusterStore {
+    private static final String TABLES = "org/quartz/impl/jdbcjobstore/tables_postgres.sql";
+    /** The advisory lock replicas take while they create the tables. */
+    private static final long SCHEMA_LOCK = 0x7274_7363_6865_6455L;
+    private static final AtomicInteger NAMES = new AtomicInteger();
+
+    private ClusterStore() {
+    }
+
+    /** Opens the pool, creates the tables and returns the Quartz settings of a store on them. */
+    static Properties open(SchedulerClusterConfig cluster, int threads) {
+        HikariConfig pool = new HikariConfig();
+        pool.setJdbcUrl(cluster.jdbcUrl());
+        cluster.user().ifPresent(pool::setUsername);
+        cluster.password().ifPresent(pool::setPassword);
+        pool.setDriverClassName("org.postgresql.Driver");
+        pool.setPoolName("rt-scheduler");
+        pool.setMaximumPoolSize(threads + 3);
+        pool.setMinimumIdle(1);
+        pool.setConnectionTimeout(10_000);
+        HikariDataSource dataSource;
+        try {
+            dataSource = new HikariDataSource(pool);
+        } catch (RuntimeException e) {
+            throw new RtException(ErrorCode.SCHEDULER_START_FAILED, "cannot connect to the schedulerCluster database "
+                    + cluster.jdbcUrl() + ": " + rootMessage(e) + " (check schedulerCluster.connectionString)", e);
+        }
+        try {
+            createTables(dataSource);
+        } catch (SQLException | IOException e) {
+            dataSource.close();
+            throw new RtException(ErrorCode.SCHEDULER_START_FAILED, "cannot create the scheduler's tables in "
+                    + cluster.jdbcUrl() + ": " + e.getMessage(), e);
+        }
+        String name = "rt-scheduler-" + NAMES.incrementAndGet();
+        DBConnectionManager.getInstance().addConnectionProvider(name, new ConnectionProvider() {
+            @Override
+            public Connection getConnection() throws SQLException {
+                return dataSource.getConnection();
+            }
+
+            @Override
+            public void shutdown() {
+                dataSource.close();
+            }
+
+            @Override
+            public void initialize() {
+                // the pool is open already
+            }
+        });
+        Properties store = new Properties();
+        store.setProperty("org.quartz.jobStore.class", "org.quartz.impl.jdbcjobstore.JobStoreTX");
+        store.setProperty("org.quartz.jobStore.driverDelegateClass", "org.quartz.impl.jdbcjobstore.PostgreSQLDelegate");
+        store.setProperty("org.quartz.jobStore.dataSource", name);
+        store.setProperty("org.quartz.jobStore.tablePrefix", "QRTZ_");
+        store.setProperty("org.quartz.jobStore.isClustered", "true");
+        store.setProperty("org.quartz.jobStore.clusterCheckinInterval",
+                Long.toString(cluster.checkinInterval().toMillis()));
+        store.setProperty("org.quartz.jobStore.useProperties", "true");
+        store.setProperty("org.quartz.jobStore.acquireTriggersWithinLock", "true");
+        store.setProperty("org.quartz.scheduler.instanceName", cluster.name());
+        store.setProperty("org.quartz.scheduler.instanceId", "AUTO");
+        return store;
+    }
+
+    private static void createTables(HikariDataSource dataSource) throws SQLException, IOException {
+        String script;
+        try (InputStream in = ClusterStore.class.getClassLoader().getResourceAsStream(TABLES)) {
+            if (in == null) {
+                throw new IOException(TABLES + " is missing from Quartz's jar");
+            }
+            script = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+        try (Connection connection = dataSource.getConnection(); Statement statement = connection.createStatement()) {
+            connection.setAutoCommit(false);
+            statement.execute("SELECT pg_advisory_xact_lock(" + SCHEMA_LOCK + ")");
+            for (String sql : script.replaceAll("(?m)^--.*$", "").split(";")) {
+                String text = sql.strip();
+                if (text.isEmpty() || text.toUpperCase().startsWith("DROP ") || text.equalsIgnoreCase("COMMIT")) {
+                    continue;
+                }
+                statement.execute(text.replaceFirst("(?i)^CREATE TABLE ", "CREATE TABLE IF NOT EXISTS ")
+                        .replaceFirst("(?i)^CREATE INDEX ", "CREATE INDEX IF NOT EXISTS "));
+            }
+            connection.commit();
+        }
+    }
+
+    private static String rootMessage(Throwable error) {
+        Throwable root = error;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        return root.getMessage() == null ? root.toString() : root.getMessage();
+    }
+}

@@ -1,0 +1,34 @@
+package dev.rt.agent;
+
+import dev.rt.kind.Messaging;
+import dev.rt.kind.MessagingException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.function.Function;
+
+/** Messaging as the kind SPI offers it ({@link dev.rt.kind.WorkerContext#messaging()}). */
+final class KindMessaging implements Messaging {
+    private final AgentMessaging messaging;
+
+    KindMessaging(AgentMessaging messaging) {
+        this.messaging = messaging;
+    }
+
+    @Override
+    public CompletableFuture<Object> send(String serviceId, String name, Object payload) {
+        return messaging.send(serviceId, name, payload).handle((value, error) -> {
+            if (error != null) {
+                Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
+                throw cause instanceof AgentMessaging.Failure failure
+                        ? new MessagingException(failure.code, failure.getMessage())
+                        : new MessagingException("RT_MESSAGING_INVALID_MESSAGE", String.valueOf(cause));
+            }
+            return value;
+        });
+    }
+
+    @Override
+    public void handle(String name, Function<Object, Object> handler) {
+        messaging.handle(name, handler::apply);
+    }
+}
