@@ -8,6 +8,8 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.TreeMap;
@@ -34,6 +36,8 @@ class InvalidConfigIT {
             try {
                 return Files.readString(expected).stripTrailing()
                         .replace("{dir}", folder.toString()).replace("{file}", file.toString())
+                        .replace("{kinds-or}", oneOf(installedKinds()))
+                        .replace("{kinds}", String.join(", ", installedKinds()))
                         .lines().map(line -> "rt: " + line).collect(Collectors.joining("\n"));
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
@@ -44,6 +48,28 @@ class InvalidConfigIT {
         public String toString() {
             return folder.getFileName() + "/" + file.getFileName();
         }
+    }
+
+    /** The distribution's kinds as rt lists them: its kind directories by name, each followed by its aliases. */
+    static List<String> installedKinds() throws IOException {
+        Path kinds = RtProcess.cliJar().getParent().resolveSibling("kinds");
+        List<String> names = new ArrayList<>();
+        try (Stream<Path> dirs = Files.list(kinds)) {
+            for (Path dir : dirs.filter(d -> Files.isDirectory(d.resolve("lib"))).sorted().toList()) {
+                names.add(dir.getFileName().toString());
+                Path aliases = dir.resolve("aliases");
+                if (Files.isRegularFile(aliases)) {
+                    Files.readAllLines(aliases).stream().map(String::strip)
+                            .filter(alias -> alias.matches("[a-z0-9]+")).forEach(names::add);
+                }
+            }
+        }
+        return names;
+    }
+
+    private static String oneOf(List<String> words) {
+        return words.size() < 2 ? String.join("", words)
+                : String.join(", ", words.subList(0, words.size() - 1)) + " or " + words.get(words.size() - 1);
     }
 
     static Stream<Case> invalidCases() throws IOException {
