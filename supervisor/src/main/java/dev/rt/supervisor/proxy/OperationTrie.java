@@ -69,7 +69,9 @@ final class OperationTrie {
         if (upstream.isEmpty() || route.upstreamPath().endsWith("/") && route.upstreamPath().length() > 1) {
             upstream.add("/");
         }
-        Operation operation = new Operation(TableTargets.of(route.target(), route.prefix(), ""), upstream.toArray(),
+        RouteTarget target = TableTargets.of(route.target(), route.prefix(), "");
+        Operation operation = new Operation(route.bodyRewrite().map(target::rewritingBodies).orElse(target),
+                upstream.toArray(),
                 TableTargets.originAuthority(route.target()).orElse(null));
         for (String method : TableTargets.withHead(route.methods())) {
             node.byMethod.putIfAbsent(method, operation);
