@@ -28,7 +28,7 @@ final class Membership {
     static List<Member> resolve(GatewaySettings settings, String gatewayId, Map<String, Map<String, Object>> services) {
         List<ApplicationSettings> applications = settings.applications().isEmpty()
                 ? services.keySet().stream().map(id -> new ApplicationSettings(id, settings.section().listPointer(),
-                        Optional.empty(), Optional.empty(), ProxySettings.at("/" + id))).toList()
+                        Optional.empty(), Optional.empty(), Optional.empty(), ProxySettings.at("/" + id))).toList()
                 : settings.applications();
         List<Member> members = new ArrayList<>();
         Map<String, Member> claimed = new HashMap<>();
