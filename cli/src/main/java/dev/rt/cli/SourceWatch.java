@@ -7,7 +7,9 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.ClosedWatchServiceException;
 import java.nio.file.FileSystems;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardWatchEventKinds;
 import java.nio.file.WatchEvent;
@@ -77,16 +79,21 @@ final class SourceWatch implements AutoCloseable {
         KindCreateCommand.autoloadFolder(config.getParent()).filter(Files::isDirectory).ifPresent(folder -> {
             places.add(folder);
             try (Stream<Path> children = Files.list(folder)) {
-                children.filter(Files::isDirectory).forEach(places::add);
+                children.filter(child -> Files.isDirectory(child) && !child.getFileName().toString().startsWith("."))
+                        .forEach(places::add);
             } catch (IOException e) {
                 // a folder that went away has no services to watch
             }
         });
         for (Path place : places) {
-            WatchKey key = place.register(watcher, StandardWatchEventKinds.ENTRY_CREATE,
-                    StandardWatchEventKinds.ENTRY_MODIFY, StandardWatchEventKinds.ENTRY_DELETE);
-            synchronized (this) {
-                layoutKeys.add(key);
+            try {
+                WatchKey key = place.register(watcher, StandardWatchEventKinds.ENTRY_CREATE,
+                        StandardWatchEventKinds.ENTRY_MODIFY, StandardWatchEventKinds.ENTRY_DELETE);
+                synchronized (this) {
+                    layoutKeys.add(key);
+                }
+            } catch (NoSuchFileException e) {
+                // gone already (rt create's staging folder, moved into place): nothing to watch there
             }
         }
         for (ProjectService service : layout.services()) {
@@ -115,6 +122,14 @@ final class SourceWatch implements AutoCloseable {
         if (!Files.isDirectory(top)) {
             return;
         }
+        try {
+            registerEach(service, top);
+        } catch (NoSuchFileException | UncheckedIOException e) {
+            // a folder removed while it was being walked: what is left of it was registered, its removal is an event
+        }
+    }
+
+    private void registerEach(ProjectService service, Path top) throws IOException {
         try (Stream<Path> walk = Files.walk(top)) {
             for (Path directory : walk.filter(Files::isDirectory).toList()) {
                 WatchKey key = directory.register(watcher, StandardWatchEventKinds.ENTRY_CREATE,
