@@ -45,7 +45,7 @@ class GatewayProjectIT {
             String url = rt.awaitListening(Duration.ofSeconds(120)).replace("[0:0:0:0:0:0:0:0]", "127.0.0.1");
             assertThat(get(url + "/api/hello")).isEqualTo("200 {\"message\":\"Hello from api\"}");
             assertThat(get(url + "/documentation/json")).startsWith("200 ").contains("\"title\":\"edge\"",
-                    "\"/api/hello\"", "\"operationId\":\"getHello\"");
+                    "\"/api/hello\":{\"get\":{\"operationId\":\"api_getHello\"");
             assertThat(get(url + "/hello")).startsWith("404 ");
         }
     }
