@@ -1,6 +1,7 @@
 package dev.rt.supervisor.proxy;
 
 import dev.rt.kind.routing.OperationRoute;
+import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpRequest;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -93,6 +94,9 @@ final class OperationTrie {
         }
         request.setUri(operation.upstreamPath(captured) + uri.substring(end));
         TableTargets.originHost(request, operation.originAuthority);
+        if (operation.target.bodyRewrite() != null) {
+            request.headers().remove(HttpHeaderNames.ACCEPT_ENCODING); // a body to rewrite must come uncompressed
+        }
         return operation.target;
     }
 
