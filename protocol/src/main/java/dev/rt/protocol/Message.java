@@ -24,9 +24,10 @@ import com.fasterxml.jackson.annotation.JsonTypeInfo;
     @JsonSubTypes.Type(value = MessageSend.class, name = "messageSend"),
     @JsonSubTypes.Type(value = MessageDelivery.class, name = "messageDelivery"),
     @JsonSubTypes.Type(value = MessageReply.class, name = "messageReply"),
+    @JsonSubTypes.Type(value = SpanBatch.class, name = "spanBatch"),
 })
 public sealed interface Message permits Hello, HelloAck, Ready, StartFailed, Stats, Stop, Stopped,
-        MetricsRequest, MetricsReport, Diagnose, Diagnosed, MessageSend, MessageDelivery, MessageReply {
+        MetricsRequest, MetricsReport, Diagnose, Diagnosed, MessageSend, MessageDelivery, MessageReply, SpanBatch {
 
     <R> R accept(MessageVisitor<R> visitor);
 }

@@ -29,4 +29,6 @@ public interface MessageVisitor<R> {
     R messageDelivery(MessageDelivery message);
 
     R messageReply(MessageReply message);
+
+    R spanBatch(SpanBatch message);
 }

@@ -29,6 +29,7 @@ import dev.rt.supervisor.worker.Reloads;
 import dev.rt.supervisor.worker.ServiceOperations;
 import dev.rt.supervisor.worker.WorkerLifecycle;
 import dev.rt.supervisor.worker.WorkerRegistry;
+import dev.rt.supervisor.worker.WorkerSpans;
 import dev.rt.supervisor.worker.WorkerState;
 import dev.rt.supervisor.worker.WorkerView;
 import java.io.IOException;
@@ -118,7 +119,8 @@ public final class Supervisor implements AutoCloseable {
                     realEnv));
             WorkerLauncher launcher = new WorkerLauncher(command, sharing, realEnv, log, options.development(),
                     options.debugger());
-            lifecycle = new WorkerLifecycle(config, options.production(), launcher, registry, log, proxies::meshPortOf);
+            lifecycle = new WorkerLifecycle(config, options.production(), launcher, registry, log, proxies::meshPortOf,
+                    proxies.tracing().<WorkerSpans>map(Tracing::workerSpans).orElse(WorkerSpans.NONE));
             reloads = new Reloads(lifecycle, config.serviceIds(), log, () -> listeners.forEach(RuntimeEvents::reloading),
                     () -> listeners.forEach(RuntimeEvents::reloaded));
             remember(AgentServer.start(directory.agentSocket(), lifecycle.agentEvents(), log));

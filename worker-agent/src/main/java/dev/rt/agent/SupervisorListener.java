@@ -14,6 +14,7 @@ import dev.rt.protocol.MetricsReport;
 import dev.rt.protocol.MetricsRequest;
 import dev.rt.protocol.ProtocolException;
 import dev.rt.protocol.Ready;
+import dev.rt.protocol.SpanBatch;
 import dev.rt.protocol.StartFailed;
 import dev.rt.protocol.Stats;
 import dev.rt.protocol.Stop;
@@ -142,6 +143,11 @@ final class SupervisorListener implements Runnable, MessageVisitor<Void> {
 
     @Override
     public Void stats(Stats message) {
+        return unexpected(message);
+    }
+
+    @Override
+    public Void spanBatch(SpanBatch message) {
         return unexpected(message);
     }
 

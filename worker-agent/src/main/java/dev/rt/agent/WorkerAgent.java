@@ -2,6 +2,7 @@ package dev.rt.agent;
 
 import dev.rt.kind.Kind;
 import dev.rt.kind.KindException;
+import dev.rt.kind.RequestTracing;
 import dev.rt.kind.RunningApplication;
 import dev.rt.protocol.Hello;
 import dev.rt.protocol.HelloAck;
@@ -66,7 +67,7 @@ final class WorkerAgent {
         listener.start();
 
         RunningApplication started;
-        AgentContext context = context(ack, new KindMessaging(messaging));
+        AgentContext context = context(ack, new KindMessaging(messaging), tracing(ack, connection));
         try {
             Kind kind = KindLookup.find(ack.kind(), environment.serviceId());
             started = kind.start(context);
@@ -84,10 +85,26 @@ final class WorkerAgent {
         StatsReporter.start(started, interval, message -> send(connection, message));
     }
 
-    private AgentContext context(HelloAck ack, KindMessaging messaging) {
+    /** rt's light tracing when the service is traced: spans go to the supervisor over the socket. */
+    private static RequestTracing tracing(HelloAck ack, SupervisorConnection connection) {
+        if (!ack.traced()) {
+            return RequestTracing.OFF;
+        }
+        SpanShipper shipper = SpanShipper.start(message -> {
+            try {
+                connection.send(message);
+                return true;
+            } catch (IOException | ProtocolException e) {
+                return false;
+            }
+        });
+        return new AgentTracing(shipper::ship);
+    }
+
+    private AgentContext context(HelloAck ack, KindMessaging messaging, RequestTracing tracing) {
         return new AgentContext(environment.serviceId(), environment.workerIndex(), Path.of(ack.serviceDirectory()),
                 JsonValues.object(ack.configuration()), ack.configuration().toString(), ack.arguments(),
-                environment.port(), System.getenv(), new AgentLog(System.out, System.getenv()), messaging);
+                environment.port(), System.getenv(), new AgentLog(System.out, System.getenv()), messaging, tracing);
     }
 
     private SupervisorConnection connect() {

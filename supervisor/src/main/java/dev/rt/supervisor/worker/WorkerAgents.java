@@ -3,6 +3,7 @@ package dev.rt.supervisor.worker;
 import dev.rt.protocol.Hello;
 import dev.rt.protocol.HelloAck;
 import dev.rt.protocol.Message;
+import dev.rt.protocol.SpanBatch;
 import dev.rt.supervisor.agent.AgentConnection;
 import dev.rt.supervisor.agent.AgentEvents;
 import dev.rt.config.RuntimeConfig;
@@ -27,14 +28,16 @@ final class WorkerAgents implements AgentEvents {
     private final RuntimeConfig config;
     private final RuntimeLog log;
     private final ToIntFunction<String> meshProxyPorts;
+    private final WorkerSpans spans;
 
     WorkerAgents(WorkerLifecycle lifecycle, Map<String, Worker> byLabel, RuntimeConfig config, RuntimeLog log,
-            ToIntFunction<String> meshProxyPorts) {
+            ToIntFunction<String> meshProxyPorts, WorkerSpans spans) {
         this.lifecycle = lifecycle;
         this.byLabel = byLabel;
         this.config = config;
         this.log = log;
         this.meshProxyPorts = meshProxyPorts;
+        this.spans = spans;
     }
 
     @Override
@@ -56,13 +59,15 @@ final class WorkerAgents implements AgentEvents {
                 service.application().configuration(), service.directory().toString(), worker.arguments,
                 meshProxyPorts.applyAsInt(service.id()), config.exitOnUnhandledErrors(),
                 WorkerLifecycle.STATS_INTERVAL.toMillis(),
-                MeshProxy.externalOrigins(config), config.messagingTimeout().toMillis()));
+                MeshProxy.externalOrigins(config), config.messagingTimeout().toMillis(), spans.records(service.id())));
     }
 
     @Override
     public void message(AgentConnection connection, Message message) {
         Worker worker = byConnection.get(connection);
-        if (worker != null) {
+        if (worker != null && message instanceof SpanBatch batch) {
+            spans.export(worker.service.id(), batch.spans()); // never through the loop
+        } else if (worker != null) {
             lifecycle.loop().post(() -> message.accept(new WorkerMessages(lifecycle, worker, log)));
         }
     }

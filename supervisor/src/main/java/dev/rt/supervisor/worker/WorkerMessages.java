@@ -12,6 +12,7 @@ import dev.rt.protocol.MessageVisitor;
 import dev.rt.protocol.MetricsReport;
 import dev.rt.protocol.MetricsRequest;
 import dev.rt.protocol.Ready;
+import dev.rt.protocol.SpanBatch;
 import dev.rt.protocol.StartFailed;
 import dev.rt.protocol.Stats;
 import dev.rt.protocol.Stop;
@@ -104,6 +105,11 @@ final class WorkerMessages implements MessageVisitor<Void> {
     @Override
     public Void helloAck(HelloAck ack) {
         return unexpected(ack);
+    }
+
+    @Override
+    public Void spanBatch(SpanBatch batch) {
+        return null; // WorkerAgents exports them off the loop
     }
 
     @Override
