@@ -56,4 +56,9 @@ public interface WorkerContext {
     default RequestTracing tracing() {
         return RequestTracing.OFF;
     }
+
+    /** Removes responses from the runtime's HTTP cache: {@link HttpCacheInvalidation#UNAVAILABLE} outside a runtime. */
+    default HttpCacheInvalidation httpCache() {
+        return HttpCacheInvalidation.UNAVAILABLE;
+    }
 }

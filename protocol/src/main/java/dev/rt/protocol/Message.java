@@ -25,9 +25,12 @@ import com.fasterxml.jackson.annotation.JsonTypeInfo;
     @JsonSubTypes.Type(value = MessageDelivery.class, name = "messageDelivery"),
     @JsonSubTypes.Type(value = MessageReply.class, name = "messageReply"),
     @JsonSubTypes.Type(value = SpanBatch.class, name = "spanBatch"),
+    @JsonSubTypes.Type(value = CacheInvalidation.class, name = "cacheInvalidation"),
+    @JsonSubTypes.Type(value = CacheInvalidated.class, name = "cacheInvalidated"),
 })
 public sealed interface Message permits Hello, HelloAck, Ready, StartFailed, Stats, Stop, Stopped,
-        MetricsRequest, MetricsReport, Diagnose, Diagnosed, MessageSend, MessageDelivery, MessageReply, SpanBatch {
+        MetricsRequest, MetricsReport, Diagnose, Diagnosed, MessageSend, MessageDelivery, MessageReply, SpanBatch,
+        CacheInvalidation, CacheInvalidated {
 
     <R> R accept(MessageVisitor<R> visitor);
 }

@@ -31,4 +31,8 @@ public interface MessageVisitor<R> {
     R messageReply(MessageReply message);
 
     R spanBatch(SpanBatch message);
+
+    R cacheInvalidation(CacheInvalidation message);
+
+    R cacheInvalidated(CacheInvalidated message);
 }

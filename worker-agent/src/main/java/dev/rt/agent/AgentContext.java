@@ -1,5 +1,6 @@
 package dev.rt.agent;
 
+import dev.rt.kind.HttpCacheInvalidation;
 import dev.rt.kind.KindLog;
 import dev.rt.kind.Messaging;
 import dev.rt.kind.RequestTracing;
@@ -13,7 +14,8 @@ import java.util.OptionalInt;
 /** What the agent gives the kind it starts, from the supervisor's environment and its {@code HelloAck}. */
 record AgentContext(String serviceId, int workerIndex, Path serviceDirectory, Map<String, Object> configuration,
         String configurationJson, List<String> arguments, OptionalInt offeredPort, Map<String, String> environment,
-        KindLog log, Messaging messaging, RequestTracing tracing) implements WorkerContext {
+        KindLog log, Messaging messaging, RequestTracing tracing, HttpCacheInvalidation httpCache)
+        implements WorkerContext {
 
     AgentContext {
         Objects.requireNonNull(serviceId, "serviceId");
@@ -26,5 +28,6 @@ record AgentContext(String serviceId, int workerIndex, Path serviceDirectory, Ma
         Objects.requireNonNull(log, "log");
         Objects.requireNonNull(messaging, "messaging");
         Objects.requireNonNull(tracing, "tracing");
+        Objects.requireNonNull(httpCache, "httpCache");
     }
 }

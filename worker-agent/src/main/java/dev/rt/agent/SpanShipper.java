@@ -3,6 +3,7 @@ package dev.rt.agent;
 import dev.rt.protocol.Message;
 import dev.rt.protocol.SpanBatch;
 import dev.rt.protocol.WorkerSpan;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;
@@ -11,13 +12,14 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 
 /**
- * Sends the spans a worker records to the supervisor, in batches of up to {@value #BATCH} as soon as they come,
- * on a thread of its own so that a request never waits for the socket. When the supervisor falls behind the queue
- * fills and new spans are dropped, never requests.
+ * Sends the spans a worker records to the supervisor, on a thread of its own so that a request never waits for the
+ * socket: a batch leaves {@link #LINGER} after its first span, or as soon as it holds {@value #BATCH}, so that a busy
+ * worker sends few frames. When the supervisor falls behind the queue fills and new spans are dropped, never requests.
  */
 final class SpanShipper implements Runnable {
     static final int CAPACITY = 8192;
     static final int BATCH = 512;
+    static final Duration LINGER = Duration.ofMillis(100);
 
     private final BlockingQueue<WorkerSpan> queue = new ArrayBlockingQueue<>(CAPACITY);
     private final Predicate<Message> sink;
@@ -50,7 +52,16 @@ final class SpanShipper implements Runnable {
                     continue;
                 }
                 batch.add(first);
-                queue.drainTo(batch, BATCH - 1);
+                long deadline = System.nanoTime() + LINGER.toNanos();
+                while (batch.size() < BATCH) {
+                    long left = deadline - System.nanoTime();
+                    WorkerSpan next = left > 0 ? queue.poll(left, TimeUnit.NANOSECONDS) : null;
+                    if (next == null) {
+                        break;
+                    }
+                    batch.add(next);
+                    queue.drainTo(batch, BATCH - batch.size());
+                }
                 if (!sink.test(new SpanBatch(batch))) {
                     return;
                 }

@@ -1,5 +1,6 @@
 package dev.rt.agent;
 
+import dev.rt.kind.HttpCacheInvalidation;
 import dev.rt.kind.Kind;
 import dev.rt.kind.KindException;
 import dev.rt.kind.RequestTracing;
@@ -16,6 +17,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Predicate;
 
 /**
  * The life of a worker, in order: connect to the supervisor, handshake, install the mesh proxy selector and
@@ -51,23 +53,19 @@ final class WorkerAgent {
             Thread.setDefaultUncaughtExceptionHandler(
                     new UncaughtExceptionExit(environment.serviceId(), environment.workerIndex(), exit));
         }
-        AgentMessaging messaging = new AgentMessaging(environment.serviceId(), message -> {
-            try {
-                connection.send(message);
-                return true;
-            } catch (IOException | ProtocolException e) {
-                return false;
-            }
-        }, ack.messagingTimeoutMillis() == 0 ? Duration.ofMillis(Long.MAX_VALUE)
+        AgentMessaging messaging = new AgentMessaging(environment.serviceId(), sink(connection)::test,
+                ack.messagingTimeoutMillis() == 0 ? Duration.ofMillis(Long.MAX_VALUE)
                 : Duration.ofMillis(ack.messagingTimeoutMillis()));
         dev.rt.messaging.Messaging.install(new LibraryMessaging(messaging));
-        Thread listener = new Thread(new SupervisorListener(connection, application, messaging, loss, exit,
+        AgentHttpCache httpCache = new AgentHttpCache(sink(connection));
+        HttpCacheInvalidation.install(httpCache);
+        Thread listener = new Thread(new SupervisorListener(connection, application, messaging, httpCache, loss, exit,
                 environment.workerName()), "rt-agent-supervisor");
         listener.setDaemon(true);
         listener.start();
 
         RunningApplication started;
-        AgentContext context = context(ack, new KindMessaging(messaging), tracing(ack, connection));
+        AgentContext context = context(ack, new KindMessaging(messaging), tracing(ack, connection), httpCache);
         try {
             Kind kind = KindLookup.find(ack.kind(), environment.serviceId());
             started = kind.start(context);
@@ -90,21 +88,27 @@ final class WorkerAgent {
         if (!ack.traced()) {
             return RequestTracing.OFF;
         }
-        SpanShipper shipper = SpanShipper.start(message -> {
+        SpanShipper shipper = SpanShipper.start(sink(connection));
+        return new AgentTracing(shipper::ship);
+    }
+
+    private AgentContext context(HelloAck ack, KindMessaging messaging, RequestTracing tracing,
+            HttpCacheInvalidation httpCache) {
+        return new AgentContext(environment.serviceId(), environment.workerIndex(), Path.of(ack.serviceDirectory()),
+                JsonValues.object(ack.configuration()), ack.configuration().toString(), ack.arguments(),
+                environment.port(), System.getenv(), new AgentLog(System.out, System.getenv()), messaging, tracing, httpCache);
+    }
+
+    /** Sends a frame to the supervisor; false once the socket is gone. */
+    private static Predicate<Message> sink(SupervisorConnection connection) {
+        return message -> {
             try {
                 connection.send(message);
                 return true;
             } catch (IOException | ProtocolException e) {
                 return false;
             }
-        });
-        return new AgentTracing(shipper::ship);
-    }
-
-    private AgentContext context(HelloAck ack, KindMessaging messaging, RequestTracing tracing) {
-        return new AgentContext(environment.serviceId(), environment.workerIndex(), Path.of(ack.serviceDirectory()),
-                JsonValues.object(ack.configuration()), ack.configuration().toString(), ack.arguments(),
-                environment.port(), System.getenv(), new AgentLog(System.out, System.getenv()), messaging, tracing);
+        };
     }
 
     private SupervisorConnection connect() {

@@ -13,12 +13,14 @@ import io.opentelemetry.api.trace.Tracer;
 import io.opentelemetry.sdk.resources.Resource;
 import io.opentelemetry.sdk.trace.SdkTracerProvider;
 import io.opentelemetry.sdk.trace.SdkTracerProviderBuilder;
+import io.opentelemetry.sdk.trace.SpanProcessor;
 import io.opentelemetry.sdk.trace.data.SpanData;
 import io.opentelemetry.sdk.trace.export.BatchSpanProcessor;
 import io.opentelemetry.sdk.trace.export.SimpleSpanProcessor;
 import io.opentelemetry.sdk.trace.export.SpanExporter;
 import io.opentelemetry.sdk.trace.samplers.Sampler;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -66,15 +68,18 @@ public final class Tracing implements AutoCloseable {
         SdkTracerProviderBuilder builder = SdkTracerProvider.builder()
                 .setResource(Resource.getDefault().merge(Resource.create(resource.build())))
                 .setSampler(Sampler.parentBased(Sampler.traceIdRatioBased(telemetry.sampling())));
-        List<SpanExporter> exporters = SpanExporters.of(telemetry, config.root(), log, memory);
-        for (SpanExporter exporter : exporters) {
-            builder.addSpanProcessor(exporter == memory ? SimpleSpanProcessor.create(exporter)
-                    : BatchSpanProcessor.builder(exporter).setScheduleDelay(EXPORT_DELAY).build());
+        List<SpanProcessor> processors = new ArrayList<>();
+        for (SpanExporter exporter : SpanExporters.of(telemetry, config.root(), log, memory)) {
+            SpanProcessor processor = exporter == memory ? SimpleSpanProcessor.create(exporter)
+                    : BatchSpanProcessor.builder(exporter).setScheduleDelay(EXPORT_DELAY).build();
+            processors.add(processor);
+            builder.addSpanProcessor(processor);
         }
         Set<String> untraced = config.services().stream().filter(service -> !service.telemetry().enabled())
                 .map(ServiceConfig::id).collect(Collectors.toUnmodifiableSet());
         return Optional.of(new Tracing(telemetry, builder.build(), memory, untraced,
-                new WorkerSpanExport(telemetry, Resource.getDefault(), exporters, config.services())));
+                new WorkerSpanExport(telemetry, Resource.getDefault(), SpanProcessor.composite(processors),
+                        config.services())));
     }
 
     /** The tracing of the public server: a SERVER span per request; {@code scheme} is how clients reach it. */

@@ -1,6 +1,7 @@
 package dev.rt.supervisor.telemetry;
 
 import dev.rt.protocol.WorkerSpan;
+import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.common.Attributes;
 import io.opentelemetry.api.common.AttributesBuilder;
 import io.opentelemetry.api.trace.SpanContext;
@@ -11,14 +12,18 @@ import io.opentelemetry.api.trace.TraceState;
 import io.opentelemetry.sdk.common.InstrumentationLibraryInfo;
 import io.opentelemetry.sdk.common.InstrumentationScopeInfo;
 import io.opentelemetry.sdk.resources.Resource;
+import io.opentelemetry.sdk.trace.ReadableSpan;
 import io.opentelemetry.sdk.trace.data.EventData;
 import io.opentelemetry.sdk.trace.data.LinkData;
 import io.opentelemetry.sdk.trace.data.SpanData;
 import io.opentelemetry.sdk.trace.data.StatusData;
 import java.util.List;
 
-/** A span a worker recorded, as the exporters take it: under its service's resource, in rt's worker scope. */
-final class WorkerSpanData implements SpanData {
+/**
+ * A span a worker recorded, as the span processors and the exporters take it (ended, sampled): under its service's
+ * resource, in rt's worker scope.
+ */
+final class WorkerSpanData implements SpanData, ReadableSpan {
     static final InstrumentationScopeInfo SCOPE = InstrumentationScopeInfo.create("dev.rt.worker");
 
     private final WorkerSpan span;
@@ -124,6 +129,21 @@ final class WorkerSpanData implements SpanData {
     @Override
     public Resource getResource() {
         return resource;
+    }
+
+    @Override
+    public SpanData toSpanData() {
+        return this;
+    }
+
+    @Override
+    public long getLatencyNanos() {
+        return span.endEpochNanos() - span.startEpochNanos();
+    }
+
+    @Override
+    public <T> T getAttribute(AttributeKey<T> key) {
+        return attributes.get(key);
     }
 
     @Override

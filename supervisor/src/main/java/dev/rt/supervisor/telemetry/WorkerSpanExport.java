@@ -7,9 +7,7 @@ import dev.rt.supervisor.worker.WorkerSpans;
 import io.opentelemetry.api.common.Attributes;
 import io.opentelemetry.api.common.AttributesBuilder;
 import io.opentelemetry.sdk.resources.Resource;
-import io.opentelemetry.sdk.trace.data.SpanData;
-import io.opentelemetry.sdk.trace.export.SpanExporter;
-import java.util.ArrayList;
+import io.opentelemetry.sdk.trace.SpanProcessor;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -17,23 +15,23 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Predicate;
 
 /**
- * Exports the spans workers record (rt's light tracing) with the supervisor's own exporters, each service's under
- * its resource ({@code service.name} {@code <serviceName>-<serviceId>}). A worker sends them in batches already,
- * so they go to the exporters as they come, without another queue; an exporter that fails says so through
- * {@link ExportFailures}, as for the supervisor's own spans.
+ * Exports the spans workers record (rt's light tracing) through the supervisor's own span processors, batched
+ * with its own spans, each service's under its resource ({@code service.name} {@code <serviceName>-<serviceId>}).
+ * A worker's batches follow its requests (one span each when it is idle), so they are not exported as they come: one
+ * export per frame would flood the collector.
  */
 final class WorkerSpanExport implements WorkerSpans {
     private final TelemetryConfig telemetry;
     private final Resource base;
-    private final List<SpanExporter> exporters;
+    private final SpanProcessor processors;
     private final Set<String> recording;
     private final Map<String, Resource> resources = new ConcurrentHashMap<>();
     private volatile boolean closed;
 
-    WorkerSpanExport(TelemetryConfig telemetry, Resource base, List<SpanExporter> exporters, List<ServiceConfig> services) {
+    WorkerSpanExport(TelemetryConfig telemetry, Resource base, SpanProcessor processors, List<ServiceConfig> services) {
         this.telemetry = telemetry;
         this.base = base;
-        this.exporters = List.copyOf(exporters);
+        this.processors = processors;
         Predicate<ServiceConfig> light = service -> service.telemetry().enabled() && !service.telemetry().javaagent();
         this.recording = Set.copyOf(services.stream().filter(light).map(ServiceConfig::id).toList());
     }
@@ -49,12 +47,8 @@ final class WorkerSpanExport implements WorkerSpans {
             return;
         }
         Resource resource = resources.computeIfAbsent(serviceId, this::resourceOf);
-        List<SpanData> data = new ArrayList<>(spans.size());
         for (WorkerSpan span : spans) {
-            data.add(new WorkerSpanData(span, resource));
-        }
-        for (SpanExporter exporter : exporters) {
-            exporter.export(data);
+            processors.onEnd(new WorkerSpanData(span, resource));
         }
     }
 

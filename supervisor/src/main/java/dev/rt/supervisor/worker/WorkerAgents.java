@@ -1,5 +1,7 @@
 package dev.rt.supervisor.worker;
 
+import dev.rt.protocol.CacheInvalidated;
+import dev.rt.protocol.CacheInvalidation;
 import dev.rt.protocol.Hello;
 import dev.rt.protocol.HelloAck;
 import dev.rt.protocol.Message;
@@ -28,16 +30,16 @@ final class WorkerAgents implements AgentEvents {
     private final RuntimeConfig config;
     private final RuntimeLog log;
     private final ToIntFunction<String> meshProxyPorts;
-    private final WorkerSpans spans;
+    private final WorkerServices services;
 
     WorkerAgents(WorkerLifecycle lifecycle, Map<String, Worker> byLabel, RuntimeConfig config, RuntimeLog log,
-            ToIntFunction<String> meshProxyPorts, WorkerSpans spans) {
+            ToIntFunction<String> meshProxyPorts, WorkerServices services) {
         this.lifecycle = lifecycle;
         this.byLabel = byLabel;
         this.config = config;
         this.log = log;
         this.meshProxyPorts = meshProxyPorts;
-        this.spans = spans;
+        this.services = services;
     }
 
     @Override
@@ -59,14 +61,16 @@ final class WorkerAgents implements AgentEvents {
                 service.application().configuration(), service.directory().toString(), worker.arguments,
                 meshProxyPorts.applyAsInt(service.id()), config.exitOnUnhandledErrors(),
                 WorkerLifecycle.STATS_INTERVAL.toMillis(),
-                MeshProxy.externalOrigins(config), config.messagingTimeout().toMillis(), spans.records(service.id())));
+                MeshProxy.externalOrigins(config), config.messagingTimeout().toMillis(), services.spans().records(service.id())));
     }
 
     @Override
     public void message(AgentConnection connection, Message message) {
         Worker worker = byConnection.get(connection);
         if (worker != null && message instanceof SpanBatch batch) {
-            spans.export(worker.service.id(), batch.spans()); // never through the loop
+            services.spans().export(worker.service.id(), batch.spans()); // never through the loop
+        } else if (worker != null && message instanceof CacheInvalidation invalidation) {
+            connection.send(new CacheInvalidated(invalidation.id(), services.cache().invalidate(invalidation)));
         } else if (worker != null) {
             lifecycle.loop().post(() -> message.accept(new WorkerMessages(lifecycle, worker, log)));
         }

@@ -1,5 +1,7 @@
 package dev.rt.supervisor.worker;
 
+import dev.rt.protocol.CacheInvalidated;
+import dev.rt.protocol.CacheInvalidation;
 import dev.rt.protocol.Diagnose;
 import dev.rt.protocol.Diagnosed;
 import dev.rt.protocol.Hello;
@@ -110,6 +112,16 @@ final class WorkerMessages implements MessageVisitor<Void> {
     @Override
     public Void spanBatch(SpanBatch batch) {
         return null; // WorkerAgents exports them off the loop
+    }
+
+    @Override
+    public Void cacheInvalidation(CacheInvalidation invalidation) {
+        return null; // WorkerAgents answers it off the loop
+    }
+
+    @Override
+    public Void cacheInvalidated(CacheInvalidated answer) {
+        return unexpected(answer);
     }
 
     @Override
