@@ -25,7 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code java.build} kind) records one SERVER span per request that arrives with a sampled {@code traceparent} and
  * sends it to the supervisor, which exports it with its own exporters under {@code <serviceName>-<serviceId>}.
  * {@code front} calls {@code back}; the relay application does not pass the {@code traceparent} on, so the mesh
- * call starts a trace of its own.
+ * call starts a trace of its own. Exported over OTLP/gRPC to a real HTTP/2 receiver and to a file, end to end.
  */
 class LightTracingTest {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -98,6 +98,35 @@ class LightTracingTest {
             JsonNode front = trace.stream().filter(span -> span.path("scope").asText().equals("dev.rt.worker"))
                     .findFirst().orElseThrow();
             assertThat(front.path("attributes").path("http.response.status_code").asLong()).isEqualTo(200);
+        }
+    }
+
+    @Test
+    void oneTraceArrivesOverOtlpGrpcWithTheExporterHeaders() throws Exception {
+        try (OtlpGrpcReceiver grpc = OtlpGrpcReceiver.start();
+                RuntimeUnderTest rt = RuntimeUnderTest.configure(dir, chain("{\"type\": \"otlp\", \"options\": "
+                        + "{\"url\": \"" + grpc.url() + "\", \"protocol\": \"grpc\", "
+                        + "\"headers\": {\"x-api-key\": \"k2\"}}}")).start()) {
+            String traceparent = relay(rt).path("traceparent").asText();
+            String traceId = traceparent.split("-")[1];
+            List<OtlpReceiver.ReceivedSpan> trace = Poll.until(ARRIVAL, Duration.ofMillis(200),
+                    () -> Optional.of(grpc.trace(traceId)).filter(found -> found.size() >= 2),
+                    () -> "two spans of trace " + traceId + " expected over gRPC, received " + grpc.spans()
+                            + "\nlog:\n" + rt.log());
+
+            assertThat(trace).hasSize(2);
+            OtlpReceiver.ReceivedSpan entry = trace.stream().filter(span -> span.service().equals("shop")).findFirst()
+                    .orElseThrow();
+            OtlpReceiver.ReceivedSpan front = trace.stream().filter(span -> span.service().equals("shop-front"))
+                    .findFirst().orElseThrow();
+            assertThat(entry.kind()).isEqualTo(io.opentelemetry.proto.trace.v1.Span.SpanKind.SPAN_KIND_SERVER);
+            assertThat(entry.parentSpanId()).isEmpty();
+            assertThat(front.kind()).isEqualTo(io.opentelemetry.proto.trace.v1.Span.SpanKind.SPAN_KIND_SERVER);
+            assertThat(front.parentSpanId()).isEqualTo(entry.spanId());
+            assertThat(front.attributes()).containsEntry("http.response.status_code", "200");
+            assertThat(grpc.requestHeaders()).isNotEmpty().allSatisfy(headers -> assertThat(headers)
+                    .containsEntry(":path", OtlpGrpcReceiver.EXPORT).containsEntry("x-api-key", "k2")
+                    .containsEntry("content-type", "application/grpc"));
         }
     }
 
