@@ -51,7 +51,15 @@ class FrameCodecTest {
                 new MessageSend(11, "orders", "total", JsonNodeFactory.instance.objectNode().put("items", 3)),
                 new MessageDelivery(12, "api", "total", JsonNodeFactory.instance.arrayNode().add(1).add("two")),
                 MessageReply.success(12, JsonNodeFactory.instance.textNode("done")),
-                MessageReply.failure(11, MessageReply.NO_HANDLER, "service \"orders\" has no handler for \"total\""));
+                MessageReply.failure(11, MessageReply.NO_HANDLER, "service \"orders\" has no handler for \"total\""),
+                new HelloAck("api", 0, "java", app, "/srv/api", List.of(), 40123, false, 1000, List.of(), 2_000, true),
+                new SpanBatch(List.of(new WorkerSpan("0af7651916cd43dd8448eb211c80319c", "b7ad6b7169203331",
+                        "00f067aa0ba902b7", "GET /products/:id", "SERVER", 1_795_000_000_000_000_000L,
+                        1_795_000_000_002_000_000L, "", Map.of("http.route", "/products/:id"),
+                        Map.of("http.response.status_code", 200L)))),
+                new CacheInvalidation(5, List.of(new CacheInvalidation.Key("http://api.rt.local", "/products?page=1", ""),
+                        new CacheInvalidation.Key("http://api.rt.local", "/a", "HEAD")), List.of("products")),
+                new CacheInvalidated(5, ""));
     }
 
     @ParameterizedTest
