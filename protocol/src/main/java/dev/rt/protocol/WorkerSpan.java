@@ -1,7 +1,5 @@
 package dev.rt.protocol;
 
-import com.fasterxml.jackson.annotation.JsonFormat;
-import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import java.util.Map;
 import java.util.Objects;
 
@@ -17,9 +15,7 @@ import java.util.Objects;
  * @param attributes       string attributes
  * @param numbers          integer attributes ({@code http.response.status_code})
  */
-@JsonFormat(shape = JsonFormat.Shape.ARRAY) // a frame holds hundreds: no field names
-@JsonPropertyOrder({"traceId", "spanId", "parentSpanId", "name", "kind", "startEpochNanos", "endEpochNanos", "error",
-    "attributes", "numbers"})
+@Positional // a frame holds hundreds: no field names
 public record WorkerSpan(String traceId, String spanId, String parentSpanId, String name, String kind,
         long startEpochNanos, long endEpochNanos, String error, Map<String, String> attributes,
         Map<String, Long> numbers) {
