@@ -240,7 +240,7 @@ class FrameCodecTest {
         String ack = "{\"v\":1,\"type\":\"helloAck\",\"serviceId\":\"a\",\"workerIndex\":0,\"kind\":\"java\","
                 + "\"configuration\":{},\"serviceDirectory\":\"/srv/a\",\"arguments\":[],\"meshProxyPort\":1,"
                 + "\"exitOnUnhandledErrors\":true,\"statsIntervalMillis\":1000,\"meshOrigins\":[],"
-                + "\"messagingTimeoutMillis\":-1}";
+                + "\"messagingTimeoutMillis\":-1,\"traced\":false}";
         assertThatThrownBy(() -> decode(ack))
                 .isInstanceOf(ProtocolException.class)
                 .hasMessage("malformed frame: HelloAck is refused: messagingTimeoutMillis must not be negative, found -1");
