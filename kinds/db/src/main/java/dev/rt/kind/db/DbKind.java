@@ -43,13 +43,21 @@ public final class DbKind implements Kind {
         return DbCommands.all();
     }
 
-    /** The plugin jars and class directories, then the error handler's, as a {@code service} has them. */
+    /**
+     * The plugin jars and class directories, then the error handler's, as a {@code service} has them. Refuses what the
+     * kind does not do rather than ignore it: {@code db.openapi.prefix}, and {@code db.events} unless false.
+     */
     @Override
     public List<Path> classPath(Map<String, Object> configuration, Path serviceDirectory) {
         if (configuration.get("db") instanceof Map<?, ?> db && db.get("openapi") instanceof Map<?, ?> openapi
                 && openapi.containsKey("prefix")) {
             throw KindException.at("/db/openapi/prefix", "the entities' routes are served at the service's root;"
                     + " remove it (a gateway can expose the service under a prefix)");
+        }
+        if (configuration.get("db") instanceof Map<?, ?> db && db.get("events") != null
+                && !Boolean.FALSE.equals(db.get("events"))) {
+            throw KindException.at("/db/events", "change events (the GraphQL subscriptions <entity>Saved and"
+                    + " <entity>Deleted) are not implemented by the db kind; remove db.events or set it to false");
         }
         return ServiceHost.classPath(configuration, serviceDirectory);
     }
