@@ -6,7 +6,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.rt.kind.db.testing.DbFixture;
 import dev.rt.kind.db.testing.Engine;
 import dev.rt.kind.db.testing.TestDatabases;
+import dev.rt.kind.db.connect.ConnectionString;
+import dev.rt.kind.db.connect.Database;
 import java.sql.Connection;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
@@ -23,7 +26,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * A SQLite file under concurrent writes and reads: its one writer and its read-only connections (WAL) lose no write,
- * answer no {@code SQLITE_BUSY}, and every read sees the rows committed before it.
+ * answer no {@code SQLITE_BUSY}, and every read sees the rows committed before it. The writer's pragmas: WAL,
+ * {@code synchronous=NORMAL} unless the connection string asks otherwise.
  */
 @ExtendWith(TestDatabases.class)
 class ConcurrentWritesTest {
@@ -77,12 +81,27 @@ class ConcurrentWritesTest {
                 assertThatThrownBy(() -> statement.executeUpdate("INSERT INTO movies (title) VALUES ('x')"))
                         .isInstanceOf(SQLException.class).hasMessageContaining("readonly");
             }
-            try (Connection writer = fixture.opened().dataSource().getConnection();
-                    Statement statement = writer.createStatement();
-                    var mode = statement.executeQuery("PRAGMA journal_mode")) {
-                mode.next();
-                assertThat(mode.getString(1)).isEqualToIgnoringCase("wal");
-            }
+            assertThat(pragma(fixture.opened(), "journal_mode")).isEqualToIgnoringCase("wal");
+            assertThat(pragma(fixture.opened(), "synchronous")).as("NORMAL").isEqualTo("1");
+        }
+    }
+
+    @Test
+    void theConnectionStringsPragmasWinOverTheKinds() throws SQLException {
+        try (DbFixture fixture = DbFixture.movies(Engine.SQLITE);
+                Database full = Database.open(ConnectionString.parse("sqlite://./db.sqlite?synchronous=full",
+                        fixture.database().directory()), "the service \"test\"", 1)) {
+            assertThat(full.connectionString().sqliteFile()).isEqualTo(fixture.opened().connectionString().sqliteFile());
+            assertThat(pragma(full, "synchronous")).as("FULL").isEqualTo("2");
+            assertThat(pragma(full, "journal_mode")).isEqualToIgnoringCase("wal");
+        }
+    }
+
+    private static String pragma(Database database, String name) throws SQLException {
+        try (Connection writer = database.dataSource().getConnection(); Statement statement = writer.createStatement();
+                ResultSet value = statement.executeQuery("PRAGMA " + name)) {
+            value.next();
+            return value.getString(1);
         }
     }
 
