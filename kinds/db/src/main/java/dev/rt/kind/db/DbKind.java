@@ -24,6 +24,8 @@ import java.util.Optional;
  * GraphQL and OpenAPI document on the {@code service} kind's server.
  */
 public final class DbKind implements Kind {
+    static final List<String> JVM_OPTIONS = List.of("-XX:+UseSerialGC");
+
     @Override
     public String name() {
         return "db";
@@ -60,6 +62,18 @@ public final class DbKind implements Kind {
                     + " <entity>Deleted) are not implemented by the db kind; remove db.events or set it to false");
         }
         return ServiceHost.classPath(configuration, serviceDirectory);
+    }
+
+    /**
+     * The serial collector: a db worker's live heap is small (the schema, the routes, a few requests' rows) and it
+     * allocates fast under load, which G1 answers by growing the heap towards {@code health.maxHeapTotal} and keeping
+     * its remembered sets and regions; the serial collector grows the heap with what stays live and costs no memory of
+     * its own. The service's own {@code jvmOptions} come after these and may replace them
+     * ({@code -XX:-UseSerialGC -XX:+UseG1GC}).
+     */
+    @Override
+    public List<String> jvmOptions(Map<String, Object> configuration, Path serviceDirectory) {
+        return JVM_OPTIONS;
     }
 
     @Override

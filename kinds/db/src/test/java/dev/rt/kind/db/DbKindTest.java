@@ -9,7 +9,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** What the kind refuses in a configuration the schema accepts, rather than ignore it. */
+/** What the kind refuses in a configuration the schema accepts, rather than ignore it; its workers' JVM options. */
 class DbKindTest {
     @TempDir
     Path directory;
@@ -24,6 +24,12 @@ class DbKindTest {
                             e -> assertThat(e.pointer()).contains("/db/events"))
                     .hasMessageContaining("change events").hasMessageContaining("are not implemented");
         }
+    }
+
+    @Test
+    void workersGetTheSerialCollectorWhichTheServicesOwnOptionsCanReplace() {
+        assertThat(new DbKind().jvmOptions(Map.of("db", Map.of("connectionString", "sqlite://./db.sqlite")), directory))
+                .containsExactly("-XX:+UseSerialGC");
     }
 
     @Test
