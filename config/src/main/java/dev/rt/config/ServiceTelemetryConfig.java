@@ -9,10 +9,15 @@ import java.util.Optional;
 
 /**
  * A service entry's {@code telemetry}: whether the service is traced (the runtime's {@code telemetry}
- * configures how) and which instrumentations it loads. Absent: enabled, none.
+ * configures how), whether its workers get the OpenTelemetry Java agent ({@code javaagent}) and which of the
+ * agent's instrumentations they load. Absent: enabled, rt's own light spans, no agent.
+ *
+ * @param javaagent the OpenTelemetry Java agent in the service's workers, for the automatic instrumentation of a
+ *                  wrapped application (its HTTP server and client, JDBC...); {@code telemetry.javaagent}, default
+ *                  true when {@code instrumentations} lists any, else false: the kind records one span per request
  */
-public record ServiceTelemetryConfig(boolean enabled, List<Instrumentation> instrumentations) {
-    public static final ServiceTelemetryConfig DEFAULTS = new ServiceTelemetryConfig(true, List.of());
+public record ServiceTelemetryConfig(boolean enabled, boolean javaagent, List<Instrumentation> instrumentations) {
+    public static final ServiceTelemetryConfig DEFAULTS = new ServiceTelemetryConfig(true, false, List.of());
 
     public ServiceTelemetryConfig {
         instrumentations = List.copyOf(instrumentations);
@@ -44,6 +49,7 @@ public record ServiceTelemetryConfig(boolean enabled, List<Instrumentation> inst
                             instrumentation.get("exportName").optionalString(), instrumentation.get("options").object())
                     : new Instrumentation(instrumentation.string(), Optional.empty(), JsonNodeFactory.instance.objectNode()));
         }
-        return new ServiceTelemetryConfig(telemetry.get("enabled").bool(true), instrumentations);
+        return new ServiceTelemetryConfig(telemetry.get("enabled").bool(true),
+                telemetry.get("javaagent").bool(!instrumentations.isEmpty()), instrumentations);
     }
 }
