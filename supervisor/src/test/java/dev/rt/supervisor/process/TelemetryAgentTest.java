@@ -45,6 +45,23 @@ class TelemetryAgentTest {
     }
 
     @Test
+    void aWrappedApplicationGetsTheAgentByDefaultUnlessItsEntrySaysNot() throws Exception {
+        RuntimeConfig config = load("{\"entrypoint\": \"api\", \"telemetry\": {\"serviceName\": \"shop\"}, \"services\": ["
+                + relay("api", "") + ", {\"id\": \"jar\", \"path\": \"" + Fixtures.app("manifest-jar") + "\"}, "
+                + "{\"id\": \"main\", \"path\": \"" + Fixtures.app("self-serving") + "\"}, "
+                + "{\"id\": \"plain\", \"path\": \"" + Fixtures.app("self-serving") + "\", "
+                + "\"telemetry\": {\"javaagent\": false}}]}");
+        TelemetryAgent agent = TelemetryAgent.of(config);
+
+        assertThat(agent.jvmOptions(service(config, "jar"))).first()
+                .isEqualTo("-javaagent:" + Installation.telemetryAgentJar());
+        assertThat(agent.jvmOptions(service(config, "main"))).first()
+                .isEqualTo("-javaagent:" + Installation.telemetryAgentJar());
+        assertThat(agent.jvmOptions(service(config, "plain"))).isEmpty();
+        assertThat(agent.jvmOptions(service(config, "api"))).isEmpty();
+    }
+
+    @Test
     void withoutAServiceAskingForTheAgentNoneIsNeeded() throws Exception {
         RuntimeConfig config = load("{\"entrypoint\": \"api\", \"telemetry\": {\"serviceName\": \"shop\"}, \"services\": ["
                 + relay("api", "") + "]}");
