@@ -14,12 +14,11 @@ import dev.rt.protocol.Stats;
 import dev.rt.protocol.Stop;
 import java.io.IOException;
 import java.net.StandardProtocolFamily;
-import java.net.URI;
+import java.net.InetAddress;
+import java.net.Socket;
 import java.net.UnixDomainSocketAddress;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.channels.ServerSocketChannel;
+import java.nio.charset.StandardCharsets;
 import java.nio.channels.SocketChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -30,9 +29,9 @@ import java.util.OptionalInt;
  * The training run behind the class-data sharing archive of one kind's workers: the supervisor runs
  * {@code java -XX:ArchiveClassesAtExit=<file> -cp rt-worker-agent.jar:<kind jars> dev.rt.agent.ClassDataTraining <kind>},
  * and this JVM lives one whole worker life against a stand-in supervisor on a UNIX socket: handshake, the kind's
- * {@linkplain Kind#trainingConfiguration() training application} started, {@code Ready}, one request through the
- * JDK {@code HttpClient}, one {@code Stats}, {@code Stop}, exit 0. The classes it loaded on the way (the agent's, its
- * relocated Jackson, the kind's, the JDK's HTTP client) go into the archive, which later workers map instead of
+ * {@linkplain Kind#trainingConfiguration() training application} started, {@code Ready}, one request over a plain
+ * socket, one {@code Stats}, {@code Stop}, exit 0. The classes it loaded on the way (the agent's, the kind's, the
+ * JDK's) go into the archive, which later workers map instead of
  * loading them.
  */
 public final class ClassDataTraining {
@@ -68,15 +67,13 @@ public final class ClassDataTraining {
             writer.write(new HelloAck(hello.serviceId(), hello.workerIndex(), kind, configuration,
                     directory.toString(), List.of(), 1, true, 200));
             Ready ready = (Ready) next(reader, Ready.class);
-            HttpClient.newHttpClient().send(
-                    HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + ready.port() + "/")).build(),
-                    HttpResponse.BodyHandlers.ofString());
+            request(ready.port());
             next(reader, Stats.class);
             writer.write(new Stop(1, 1000));
             while (reader.read().isPresent()) {
                 // the worker answers Stopped and exits 0, which ends this JVM and writes the archive
             }
-        } catch (IOException | InterruptedException | RuntimeException e) {
+        } catch (IOException | RuntimeException e) {
             System.err.println("rt class-data training failed: " + e);
             Runtime.getRuntime().halt(1);
         } finally {
@@ -86,6 +83,18 @@ public final class ClassDataTraining {
             } catch (IOException e) {
                 // a temporary directory left behind
             }
+        }
+    }
+
+    /**
+     * One {@code GET /} over a plain socket: the archive is to hold what a worker loads to answer it, not a client's
+     * classes (the JDK's HTTP client and its TLS would put 500 classes into every worker's memory).
+     */
+    private static void request(int port) throws IOException {
+        try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), port)) {
+            socket.getOutputStream().write(("GET / HTTP/1.1\r\nHost: 127.0.0.1:" + port + "\r\nConnection: close\r\n\r\n")
+                    .getBytes(StandardCharsets.US_ASCII));
+            socket.getInputStream().readAllBytes();
         }
     }
 

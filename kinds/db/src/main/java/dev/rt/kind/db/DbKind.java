@@ -8,6 +8,7 @@ import dev.rt.kind.WorkerContext;
 import dev.rt.kind.db.cli.DbCommands;
 import dev.rt.kind.db.http.DbServer;
 import dev.rt.kind.service.ServiceHost;
+import dev.rt.kind.service.ServiceKind;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -24,7 +25,7 @@ import java.util.Optional;
  * GraphQL and OpenAPI document on the {@code service} kind's server.
  */
 public final class DbKind implements Kind {
-    static final List<String> JVM_OPTIONS = List.of("-XX:+UseSerialGC");
+    static final List<String> JVM_OPTIONS = ServiceKind.JVM_OPTIONS;
 
     @Override
     public String name() {
@@ -65,11 +66,10 @@ public final class DbKind implements Kind {
     }
 
     /**
-     * The serial collector: a db worker's live heap is small (the schema, the routes, a few requests' rows) and it
+     * The service kind's options ({@link ServiceKind#JVM_OPTIONS}), the serial collector first: a db worker's live heap is small (the schema, the routes, a few requests' rows) and it
      * allocates fast under load, which G1 answers by growing the heap towards {@code health.maxHeapTotal} and keeping
      * its remembered sets and regions; the serial collector grows the heap with what stays live and costs no memory of
-     * its own. The service's own {@code jvmOptions} come after these and may replace them
-     * ({@code -XX:-UseSerialGC -XX:+UseG1GC}).
+     * its own. A collector the service's own {@code jvmOptions} name replaces it.
      */
     @Override
     public List<String> jvmOptions(Map<String, Object> configuration, Path serviceDirectory) {

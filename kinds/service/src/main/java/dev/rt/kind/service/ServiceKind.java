@@ -42,6 +42,19 @@ public final class ServiceKind implements Kind {
     }
 
     /** A service with one plugin of this jar: trains what every worker of this kind loads to serve. */
+    /**
+     * The serial collector, and Netty's flight-recorder events off. A worker's live heap is small and G1 costs it
+     * memory of its own (its regions and remembered sets, and a heap it grows towards {@code health.maxHeapTotal}
+     * under load); Netty's check for the flight recorder loads and starts part of it in every worker. The service's
+     * own {@code jvmOptions} come after these: a collector they name replaces this one.
+     */
+    public static final List<String> JVM_OPTIONS = List.of("-XX:+UseSerialGC", "-Dio.netty.jfr.enabled=false");
+
+    @Override
+    public List<String> jvmOptions(Map<String, Object> configuration, Path serviceDirectory) {
+        return JVM_OPTIONS;
+    }
+
     @Override
     public Optional<String> trainingConfiguration() {
         return Optional.of("{\"service\": {\"openapi\": true}, \"server\": {\"disableRequestLogging\": true},"
