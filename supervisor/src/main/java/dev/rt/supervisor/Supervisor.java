@@ -130,7 +130,7 @@ public final class Supervisor implements AutoCloseable {
             }
             Readiness.await(ready);
             if (JobScheduler.needed(config)) {
-                scheduler = JobScheduler.start(config, meshPort, log, metrics.registry(), pausedJobs);
+                scheduler = JobScheduler.start(config, loops, meshPort, log, metrics.registry(), pausedJobs);
             }
             routing.ifPresent(router -> router.start(config, proxies.meshAddress(), log, options.development()));
             entrypointAddress = bound;
