@@ -54,7 +54,10 @@ final class CallbackRunner {
         return Optional.ofNullable(lastStatus);
     }
 
-    /** Runs the job, waiting on this thread for a run in progress to end first, then for this one; how it went. */
+    /**
+     * Runs the job, waiting on this thread for a run in progress to end first, then for this one; how it went. Never
+     * on an event loop of the supervisor: the answer it waits for arrives on one.
+     */
     RunResult run() {
         running.acquireUninterruptibly();
         return start().join();
