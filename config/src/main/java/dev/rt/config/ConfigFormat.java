@@ -96,8 +96,11 @@ enum ConfigFormat {
                     + (mark == null ? "" : " at line " + (mark.getLine() + 1) + ", column " + (mark.getColumn() + 1)) + ")");
         }
         String message = e instanceof JsonProcessingException processing ? processing.getOriginalMessage() : e.getMessage();
-        // Jackson names its own setting in limit errors ("..., from `StreamReadConstraints.getMaxNestingDepth()`)")
-        return String.join(" ", String.valueOf(message).replaceAll(", from `[^`]*`", "").strip().split("\\s*\\R\\s*"));
+        // Jackson names its own setting in limit errors ("..., from `StreamReadConstraints.getMaxNestingDepth()`)"),
+        // and describes a location inside a message as "[Source: REDACTED (...); line: 2, column: 15]"
+        String plain = String.valueOf(message).replaceAll(", from `[^`]*`", "")
+                .replaceAll("\\[Source: [^\\]]*?; line: (\\d+), column: (\\d+)]", "line $1, column $2");
+        return String.join(" ", plain.strip().split("\\s*\\R\\s*"));
     }
 
     ObjectMapper mapper() {

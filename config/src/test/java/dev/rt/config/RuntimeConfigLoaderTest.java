@@ -86,6 +86,15 @@ class RuntimeConfigLoaderTest {
     }
 
     @Test
+    void aLocationInsideTheParsersMessageReadsAsLineAndColumn() throws IOException {
+        write("rt.json", "{\n  \"services\": [{ \"id\": \"a\" } }\n}\n");
+        assertThatThrownBy(() -> load(Map.of()))
+                .isInstanceOf(ConfigException.class)
+                .hasMessage(dir.resolve("rt.json") + ":2:30: cannot parse JSON: Unexpected close marker '}': expected ']'"
+                        + " (for Array starting at line 2, column 15)");
+    }
+
+    @Test
     void unknownExtensionNamesTheAcceptedOnes() throws IOException {
         write("runtime.ini", "x=1");
         assertThatThrownBy(() -> new RuntimeConfigLoader(Map.of(), dir).load(Optional.of(Path.of("runtime.ini"))))

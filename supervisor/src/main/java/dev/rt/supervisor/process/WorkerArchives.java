@@ -16,18 +16,22 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
  * The class-data sharing archives of the kinds a runtime's services are of ({@link ClassDataArchive}), in
  * {@code <cache>/rt/workers/}, where {@code <cache>} is {@code XDG_CACHE_HOME} or {@code ~/.cache}. Each start marks
  * its own archives as used and removes others beyond the {@value #KEEP_OTHERS} most recently used, unless used
- * within {@link #RECENTLY_USED}. {@code RT_CLASS_DATA_SHARING=false} turns them all off.
+ * within {@link #RECENTLY_USED}, and the partial archives ({@code <archive>.<pid>.part}) of training JVMs whose
+ * supervisor is gone (one stopped or killed while its training ran). {@code RT_CLASS_DATA_SHARING=false} turns them all off.
  */
 public final class WorkerArchives implements AutoCloseable {
     static final String DISABLE_VARIABLE = "RT_CLASS_DATA_SHARING";
     static final int KEEP_OTHERS = 4;
     static final Duration RECENTLY_USED = Duration.ofHours(1);
+    private static final Pattern PART = Pattern.compile(".+\\.jsa\\.(\\d{1,18})\\.part");
 
     private final Map<String, ClassDataArchive> byKind;
 
@@ -83,21 +87,31 @@ public final class WorkerArchives implements AutoCloseable {
     }
 
     static void prune(Path directory, List<Path> current, Instant now) {
-        List<Path> others;
-        try (Stream<Path> files = Files.list(directory)) {
-            others = files.filter(f -> f.getFileName().toString().endsWith(".jsa") && !current.contains(f))
-                    .sorted(Comparator.comparing(WorkerArchives::lastUsed).reversed()).toList();
+        List<Path> files;
+        try (Stream<Path> listed = Files.list(directory)) {
+            files = listed.toList();
         } catch (IOException e) {
             return;
         }
         Instant recent = now.minus(RECENTLY_USED);
-        others.stream().skip(KEEP_OTHERS).filter(f -> lastUsed(f).isBefore(recent)).forEach(f -> {
-            try {
-                Files.deleteIfExists(f);
-            } catch (IOException e) {
-                // another user's file: left alone
-            }
-        });
+        files.stream().filter(f -> f.getFileName().toString().endsWith(".jsa") && !current.contains(f))
+                .sorted(Comparator.comparing(WorkerArchives::lastUsed).reversed())
+                .skip(KEEP_OTHERS).filter(f -> lastUsed(f).isBefore(recent)).forEach(WorkerArchives::delete);
+        files.stream().filter(WorkerArchives::isAbandonedPart).forEach(WorkerArchives::delete);
+    }
+
+    /** {@code <archive>.<pid>.part} where no process {@code pid} runs any more. */
+    private static boolean isAbandonedPart(Path file) {
+        Matcher part = PART.matcher(file.getFileName().toString());
+        return part.matches() && ProcessHandle.of(Long.parseLong(part.group(1))).map(p -> !p.isAlive()).orElse(true);
+    }
+
+    private static void delete(Path file) {
+        try {
+            Files.deleteIfExists(file);
+        } catch (IOException e) {
+            // another user's file: left alone
+        }
     }
 
     private static Instant lastUsed(Path file) {

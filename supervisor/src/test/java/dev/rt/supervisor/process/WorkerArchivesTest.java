@@ -98,4 +98,20 @@ class WorkerArchivesTest {
                     "java-old0.jsa", "java-old1.jsa", "java-old2.jsa", "java-recent.jsa");
         }
     }
+
+    @Test
+    void partialArchivesOfSupervisorsThatAreGoneGoAndARunningOnesStays() throws Exception {
+        Process gone = new ProcessBuilder("true").start();
+        gone.waitFor();
+        Path abandoned = Files.writeString(dir.resolve("service-1a2b.jsa." + gone.pid() + ".part"), "partial");
+        Path inProgress = Files.writeString(dir.resolve("service-1a2b.jsa." + ProcessHandle.current().pid() + ".part"),
+                "partial");
+        Path unrelated = Files.writeString(dir.resolve("notes.part"), "not an archive");
+
+        WorkerArchives.prune(dir, List.of(), Instant.now());
+
+        assertThat(abandoned).doesNotExist();
+        assertThat(inProgress).exists();
+        assertThat(unrelated).exists();
+    }
 }
