@@ -3,12 +3,15 @@ package dev.rt.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.rt.cli.project.ConfigEdit;
 import dev.rt.cli.project.ProjectLayout;
 import dev.rt.config.ConfigFiles;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Optional;
 
 /** The {@code clients} entry a generated client adds to the configuration of the service that uses it. */
@@ -46,11 +49,17 @@ final class ClientConfigUpdate {
             }
         }
         ArrayNode list = clients.isArray() ? (ArrayNode) clients : ((ObjectNode) tree).putArray("clients");
-        ObjectNode entry = list.addObject().put("serviceId", serviceId);
+        Map<String, String> fields = new LinkedHashMap<>();
+        fields.put("serviceId", serviceId);
         if (url != null) {
-            entry.put("url", url);
+            fields.put("url", url);
         }
-        ConfigFiles.write(path, tree);
+        ObjectNode entry = list.addObject();
+        fields.forEach(entry::put);
+        if (ConfigEdit.appendToList(path, tree, "clients", fields) == ConfigEdit.Outcome.REWRITTEN) {
+            out.println("rt: warning: " + path + ": the entry could not be added in place, so the file was written"
+                    + " anew from its content (its comments and layout are lost)");
+        }
         out.println("rt: added the client of \"" + serviceId + "\" (" + (url != null ? url : "http://" + serviceId
                 + ".rt.local, through the mesh") + ") to " + path);
     }

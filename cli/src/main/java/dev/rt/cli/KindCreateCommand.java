@@ -22,6 +22,9 @@ import picocli.CommandLine.Mixin;
  */
 @Command(name = "create", mixinStandardHelpOptions = true)
 final class KindCreateCommand implements Callable<Integer> {
+    /** A template option that, true, makes the new application its runtime's entrypoint (the gateway's). */
+    static final String ENTRYPOINT = "entrypoint";
+
     private final String kind;
 
     @Mixin
@@ -61,6 +64,13 @@ final class KindCreateCommand implements Callable<Integer> {
         out.println("rt: created the " + kind + " application \"" + id + "\""
                 + autoload.map(folder -> ", which the runtime in " + folder.getParent() + " starts with the others")
                         .orElse(""));
+        if (autoload.isPresent() && "true".equals(kindValues.get(ENTRYPOINT))) {
+            Path runtime = autoload.get().getParent();
+            RuntimeEntrypoint.set(runtime, id).ifPresentOrElse(
+                    file -> out.println("rt: \"" + id + "\" is now the runtime's entrypoint (" + file + ")"),
+                    () -> spec.commandLine().getErr().println("rt: warning: the runtime in " + runtime + " names no"
+                            + " entrypoint to replace: set \"entrypoint\" to \"" + id + "\" to make it one"));
+        }
         out.flush();
         if (options.install) {
             int status = InstallCommand.install(ProjectLayout.read(target.resolve("rt.json")), false, Optional.empty(),

@@ -56,14 +56,16 @@ final class ProjectCreation {
         return id;
     }
 
-    /** The service's files under {@code base}: its kind's template filled, and the Maven wrapper. */
+    /** The service's files under {@code base}: its kind's template filled, and the Maven wrapper if it is a Maven project. */
     static ProjectTree service(InstalledKind kind, String id, CreateOptions options, Map<String, String> kindValues,
             String base) {
         Map<String, String> values = TemplateValues.common(kind.name(), id, options.hostname, options.port,
                 options.plugin);
         values.putAll(kindValues);
         ProjectTree tree = TemplateFiller.fill(template(kind), kind.name(), values, base);
-        MavenWrapper.addTo(tree, base);
+        if (tree.contains(base.isEmpty() ? "pom.xml" : base + "/pom.xml")) {
+            MavenWrapper.addTo(tree, base);
+        }
         return tree;
     }
 

@@ -2,6 +2,7 @@ package dev.rt.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.rt.cli.project.ConfigEdit;
 import dev.rt.cli.project.GitClone;
 import dev.rt.cli.project.ProjectLayout;
 import dev.rt.cli.project.ProjectService;
@@ -15,6 +16,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 import picocli.CommandLine;
@@ -31,6 +33,9 @@ import picocli.CommandLine.Option;
                 + " (default external/<id>), write that path into the runtime configuration, and install their"
                 + " dependencies.", "Credentials go to git only, never into a file or the output."})
 final class ResolveCommand implements Callable<Integer> {
+    /** The lists of a runtime configuration whose entries name services. */
+    private static final Set<String> LISTS = Set.of("services", "applications", "web");
+
     @Option(names = {"-c", "--config"}, paramLabel = "<file>", description = "The runtime configuration; default:"
             + " rt.json (rt.yml, ...) in the current directory.")
     Path config;
@@ -87,7 +92,7 @@ final class ResolveCommand implements Callable<Integer> {
             cloned.add(service);
         }
         if (!cloned.isEmpty()) {
-            writePaths(layout, cloned);
+            writePaths(layout, cloned, out);
         }
         out.flush();
         if (failed) {
@@ -101,22 +106,28 @@ final class ResolveCommand implements Callable<Integer> {
         return ExitCodes.OK;
     }
 
-    /** Writes each cloned service's path, relative to the configuration file, into its entry. */
-    private static void writePaths(ProjectLayout layout, List<ProjectService> cloned) throws IOException {
+    /**
+     * Writes each cloned service's path, relative to the configuration file, into its entry: in place, keeping the
+     * file's comments and layout, else by writing the file anew (said on {@code out}).
+     */
+    private static void writePaths(ProjectLayout layout, List<ProjectService> cloned, PrintWriter out) throws IOException {
         JsonNode tree = ConfigFiles.read(layout.file());
-        boolean changed = false;
-        for (String list : List.of("services", "applications", "web")) {
-            for (JsonNode entry : tree.path(list)) {
-                for (ProjectService service : cloned) {
+        boolean rewritten = false;
+        for (ProjectService service : cloned) {
+            for (String list : LISTS) {
+                for (JsonNode entry : tree.path(list)) {
                     if (entry.path("id").asText().equals(service.id()) && !entry.has("path")) {
-                        ((ObjectNode) entry).put("path", layout.root().relativize(service.directory()).toString());
-                        changed = true;
+                        String path = layout.root().relativize(service.directory()).toString();
+                        ((ObjectNode) entry).put("path", path);
+                        rewritten |= ConfigEdit.addToEntry(layout.file(), tree, LISTS, service.id(), "path", path)
+                                == ConfigEdit.Outcome.REWRITTEN;
                     }
                 }
             }
         }
-        if (changed) {
-            ConfigFiles.write(layout.file(), tree);
+        if (rewritten) {
+            out.println("rt: warning: " + layout.file() + ": a path could not be added in place, so the file was"
+                    + " written anew from its content (its comments and layout are lost)");
         }
     }
 

@@ -61,7 +61,7 @@ class ClientIT {
                 "-c", service.resolve("rt.json").toString());
         assertThat(output).contains("(package movies)", "rt: added the client of \"movies\" (http://movies.rt.local,"
                 + " through the mesh) to " + service.resolve("rt.json"));
-        assertThat(Files.readString(service.resolve("rt.json"))).contains("\"serviceId\" : \"movies\"")
+        assertThat(Files.readString(service.resolve("rt.json"))).contains(",\n  \"clients\": [{ \"serviceId\": \"movies\" }]}")
                 .doesNotContain("\"url\"");
         assertThat(Files.readString(work.resolve("src/movies/MoviesClient.java")))
                 .contains("URI.create(\"http://movies.rt.local\")");

@@ -102,8 +102,6 @@ class CreateCommandTest {
         assertThat(err.toString()).contains("rt: --port: must be a port number from 0 to 65535, found \"70000\"");
         assertThat(run("create", "--dir", dir.toString(), "--kind", "nosuch")).isEqualTo(ExitCodes.USAGE);
         assertThat(err.toString()).contains("rt: the \"nosuch\" kind is not part of this rt; rt creates projects of the kinds");
-        assertThat(run("create", "--dir", dir.toString(), "--kind", "gateway")).isEqualTo(ExitCodes.USAGE);
-        assertThat(err.toString()).contains("rt: the \"gateway\" kind offers no project template");
         assertThat(dir.toFile().list()).isEmpty();
     }
 

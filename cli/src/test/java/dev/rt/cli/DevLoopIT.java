@@ -46,6 +46,27 @@ class DevLoopIT {
         }
     }
 
+    @Test
+    void aServiceAddedAndStartedByAReloadHasItsChangedSourcesCompiledToo() throws Exception {
+        run(work, "create", "--dir", "app", "--no-git", "--no-install");
+        Path app = work.resolve("app");
+        run(app, "compile");
+        try (RtProcess rt = RtProcess.start(app, Map.of("PORT", "0"), "start", "--dev")) {
+            rt.awaitListening(LIMIT);
+            run(app, "service", "create", "--name", "extra", "--no-git", "--no-install");
+            run(app, "compile");
+            run(app, "ctl", "reload", "-p", Long.toString(rt.pid()));
+            rt.awaitStdout("The runtime has been restarted.", LIMIT);
+            // the log is JSON lines, its quotes escaped
+            assertThat(rt.stdout()).contains("Started the worker 0 of the service \\\"extra\\\" on port");
+
+            Path plugin = app.resolve("services/extra/src/main/java/com/example/extra/HelloPlugin.java");
+            Files.writeString(plugin, Files.readString(plugin).replace("greeting + \" from \"", "greeting + \" again from \""));
+            rt.awaitStderr("rt: extra: compiled", LIMIT);
+            rt.awaitStdout("The service \\\"extra\\\" has been successfully reloaded.", LIMIT);
+        }
+    }
+
     private static void run(Path directory, String... args) throws Exception {
         try (RtProcess rt = RtProcess.start(directory, Map.of(), args)) {
             int status = rt.awaitExit(LIMIT);

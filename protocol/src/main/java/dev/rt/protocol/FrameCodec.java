@@ -1,12 +1,13 @@
 package dev.rt.protocol;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 
 /**
  * Turns messages into frames and back. A frame is a 4-byte big-endian unsigned payload length followed
@@ -16,10 +17,7 @@ import java.nio.charset.StandardCharsets;
 public final class FrameCodec {
     public static final int HEADER_BYTES = 4;
 
-    private static final ObjectMapper MAPPER = new ObjectMapper()
-            .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false)
-            .configure(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES, true)
-            .configure(DeserializationFeature.FAIL_ON_MISSING_CREATOR_PROPERTIES, true);
+    private static final JsonFactory JSON = new JsonFactory();
 
     private FrameCodec() {
     }
@@ -36,27 +34,37 @@ public final class FrameCodec {
 
     /** The JSON payload alone, without the length header. */
     public static byte[] encodePayload(Message message) {
-        ObjectNode tree = MAPPER.createObjectNode();
-        tree.put("v", Protocol.VERSION);
-        tree.setAll((ObjectNode) MAPPER.valueToTree(message));
-        try {
-            return MAPPER.writeValueAsBytes(tree);
-        } catch (JsonProcessingException e) {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream(128);
+        try (JsonGenerator generator = JSON.createGenerator(bytes)) {
+            generator.writeStartObject();
+            generator.writeNumberField("v", Protocol.VERSION);
+            generator.writeStringField("type", MessageTypes.name(message.getClass()));
+            RecordCodec.writeFields(generator, (Record) message);
+            generator.writeEndObject();
+        } catch (IOException e) {
             throw new ProtocolException("cannot encode " + message.getClass().getSimpleName(), e);
         }
+        return bytes.toByteArray();
     }
 
     /** Decodes one payload; throws {@link ProtocolException} when it is not a message of this version. */
     public static Message decodePayload(byte[] payload) {
         JsonNode tree;
-        try {
-            tree = MAPPER.readTree(payload);
-        } catch (java.io.IOException e) {
+        try (JsonParser parser = JSON.createParser(payload)) {
+            JsonToken first = parser.nextToken();
+            if (first == null) {
+                throw new ProtocolException("malformed frame: empty payload");
+            }
+            tree = JsonTrees.read(parser);
+            if (parser.nextToken() != null) {
+                throw new ProtocolException("malformed frame: more than one JSON value");
+            }
+        } catch (IOException e) {
             throw new ProtocolException("malformed frame: not JSON (" + firstLine(e.getMessage()) + ")");
         }
-        if (tree == null || !tree.isObject()) {
+        if (!tree.isObject()) {
             throw new ProtocolException("malformed frame: expected a JSON object, found "
-                    + (tree == null ? "nothing" : tree.getNodeType().name().toLowerCase()));
+                    + tree.getNodeType().name().toLowerCase());
         }
         JsonNode version = tree.get("v");
         if (version == null || !version.isInt()) {
@@ -66,11 +74,16 @@ public final class FrameCodec {
             throw new ProtocolException("protocol version " + version.intValue() + " is not supported (this side speaks "
                     + Protocol.VERSION + "); use the rt worker agent that comes with this supervisor");
         }
-        ((ObjectNode) tree).remove("v");
+        JsonNode type = tree.get("type");
+        Class<? extends Message> record = type == null || !type.isTextual() ? null : MessageTypes.byName(type.textValue());
+        if (record == null) {
+            throw new ProtocolException("malformed frame: "
+                    + (type == null ? "no message type \"type\"" : "unknown message type \"" + type.asText() + "\""));
+        }
         try {
-            return MAPPER.treeToValue(tree, Message.class);
-        } catch (JsonProcessingException | IllegalArgumentException e) {
-            throw new ProtocolException("malformed frame: " + firstLine(e.getMessage()));
+            return RecordCodec.read(tree, record);
+        } catch (ProtocolException e) {
+            throw new ProtocolException("malformed frame: " + e.getMessage());
         }
     }
 

@@ -1,6 +1,5 @@
 package dev.rt.protocol;
 
-import com.fasterxml.jackson.annotation.JsonFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -16,7 +15,7 @@ import java.util.Objects;
  *
  * @param buckets the count of each bucket (not cumulative) by upper bound, the last one {@code +Inf}
  */
-@JsonFormat(shape = JsonFormat.Shape.ARRAY)
+@Positional
 public record MetricSample(Map<String, String> labels, double value, long count, double sum, List<Bucket> buckets,
         List<Quantile> quantiles) {
 
@@ -32,12 +31,12 @@ public record MetricSample(Map<String, String> labels, double value, long count,
     }
 
     /** A histogram bucket: {@code count} observations were above the previous bucket's bound and at most {@code le}. */
-    @JsonFormat(shape = JsonFormat.Shape.ARRAY)
+    @Positional
     public record Bucket(double le, long count) {
     }
 
     /** A summary quantile. */
-    @JsonFormat(shape = JsonFormat.Shape.ARRAY)
+    @Positional
     public record Quantile(double quantile, double value) {
     }
 }

@@ -3,7 +3,6 @@ package dev.rt.protocol;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -65,11 +64,10 @@ class FrameCodecTest {
     }
 
     @Test
-    void everyPermittedMessageIsRegisteredForJson() {
-        List<Class<?>> registered = Arrays.stream(Message.class.getAnnotation(JsonSubTypes.class).value())
-                .<Class<?>>map(JsonSubTypes.Type::value)
-                .toList();
-        assertThat(registered).containsExactlyInAnyOrder(Message.class.getPermittedSubclasses());
+    void everyMessageHasItsWireNameAndARoundTripCase() {
+        assertThat(MessageTypes.all().stream().map(MessageTypes::name)).containsExactlyInAnyOrder("hello", "helloAck",
+                "ready", "startFailed", "stats", "stop", "stopped", "metricsRequest", "metricsReport", "diagnose",
+                "diagnosed", "messageSend", "messageDelivery", "messageReply");
         assertThat(everyMessage().map(Object::getClass).distinct().count())
                 .isEqualTo(Message.class.getPermittedSubclasses().length);
     }
@@ -210,7 +208,33 @@ class FrameCodecTest {
     void missingFieldIsMalformed() {
         assertThatThrownBy(() -> decode("{\"v\":1,\"type\":\"ready\"}"))
                 .isInstanceOf(ProtocolException.class)
-                .hasMessageStartingWith("malformed frame:");
+                .hasMessage("malformed frame: Ready has no \"port\"");
+    }
+
+    @Test
+    void fieldOfTheWrongTypeIsMalformed() {
+        assertThatThrownBy(() -> decode("{\"v\":1,\"type\":\"ready\",\"port\":\"80\",\"address\":null}"))
+                .isInstanceOf(ProtocolException.class)
+                .hasMessage("malformed frame: Ready.port is not an integer of the int range: found string");
+        assertThatThrownBy(() -> decode("{\"v\":1,\"type\":\"stopped\",\"id\":null}"))
+                .isInstanceOf(ProtocolException.class)
+                .hasMessage("malformed frame: Stopped.id is not an integer of the long range: found null");
+    }
+
+    @Test
+    void unknownFieldsAreIgnored() throws IOException {
+        assertThat(decode("{\"v\":1,\"type\":\"stopped\",\"id\":3,\"since\":{\"a\":[1]}}")).isEqualTo(new Stopped(3));
+    }
+
+    @Test
+    void valueTheRecordRefusesIsMalformed() {
+        String ack = "{\"v\":1,\"type\":\"helloAck\",\"serviceId\":\"a\",\"workerIndex\":0,\"kind\":\"java\","
+                + "\"configuration\":{},\"serviceDirectory\":\"/srv/a\",\"arguments\":[],\"meshProxyPort\":1,"
+                + "\"exitOnUnhandledErrors\":true,\"statsIntervalMillis\":1000,\"meshOrigins\":[],"
+                + "\"messagingTimeoutMillis\":-1}";
+        assertThatThrownBy(() -> decode(ack))
+                .isInstanceOf(ProtocolException.class)
+                .hasMessage("malformed frame: HelloAck is refused: messagingTimeoutMillis must not be negative, found -1");
     }
 
     @Test

@@ -1,13 +1,13 @@
 package dev.rt.agent;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.rt.kind.Kind;
 import dev.rt.protocol.ChannelStreams;
 import dev.rt.protocol.FrameReader;
 import dev.rt.protocol.FrameWriter;
 import dev.rt.protocol.Hello;
 import dev.rt.protocol.HelloAck;
+import dev.rt.protocol.JsonTrees;
 import dev.rt.protocol.Message;
 import dev.rt.protocol.Ready;
 import dev.rt.protocol.Stats;
@@ -47,7 +47,7 @@ public final class ClassDataTraining {
             Runtime.getRuntime().halt(2);
         }
         Kind kind = KindLookup.find(args[0], "training");
-        JsonNode configuration = new ObjectMapper().readTree(kind.trainingConfiguration().orElseThrow(
+        JsonNode configuration = JsonTrees.parse(kind.trainingConfiguration().orElseThrow(
                 () -> new IllegalArgumentException("the kind \"" + args[0] + "\" has no training configuration")));
         Path directory = Files.createTempDirectory("rt-cds-");
         Path socket = directory.resolve("agent.sock");

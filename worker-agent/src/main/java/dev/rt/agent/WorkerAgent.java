@@ -5,6 +5,7 @@ import dev.rt.kind.KindException;
 import dev.rt.kind.RunningApplication;
 import dev.rt.protocol.Hello;
 import dev.rt.protocol.HelloAck;
+import dev.rt.protocol.JsonTrees;
 import dev.rt.protocol.JsonValues;
 import dev.rt.protocol.Message;
 import dev.rt.protocol.Protocol;
@@ -86,7 +87,7 @@ final class WorkerAgent {
 
     private AgentContext context(HelloAck ack, KindMessaging messaging) {
         return new AgentContext(environment.serviceId(), environment.workerIndex(), Path.of(ack.serviceDirectory()),
-                JsonValues.object(ack.configuration()), ack.configuration().toString(), ack.arguments(),
+                JsonValues.object(ack.configuration()), JsonTrees.toJson(ack.configuration()), ack.arguments(),
                 environment.port(), System.getenv(), new AgentLog(System.out, System.getenv()), messaging);
     }
 

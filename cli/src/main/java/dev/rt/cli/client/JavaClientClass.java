@@ -76,7 +76,7 @@ final class JavaClientClass {
                 : operation.response().map(JavaTypes::type).orElse("Object");
         String returned = options.fullResponse() ? options.clientClass() + "Response<" + result + ">"
                 : operation.noContent() ? "void" : result;
-        String summary = operation.summary().map(s -> Names.comment(s) + ": ").orElse("");
+        String summary = operation.summary().map(s -> Names.comment(s).replaceFirst("\\.$", "") + ": ").orElse("");
         out.append("    /** ").append(summary).append("{@code ").append(operation.method()).append(' ')
                 .append(Names.comment(operation.path()).replace("{", "&#123;").replace("}", "&#125;")).append("}. */\n");
         out.append("    public ").append(returned).append(' ').append(operation.name()).append('(');

@@ -86,7 +86,7 @@ public final class TypeScriptClientWriter {
 
     private static void function(StringBuilder out, Operation operation, ClientOptions options, boolean ts) {
         String typeName = Names.type(operation.name());
-        out.append("/** ").append(operation.summary().map(s -> Names.comment(s) + ": ").orElse(""))
+        out.append("/** ").append(operation.summary().map(s -> Names.comment(s).replaceFirst("\\.$", "") + ": ").orElse(""))
                 .append(operation.method()).append(' ').append(Names.comment(operation.path())).append(" */\n");
         out.append("export const ").append(operation.name()).append(" = async (");
         boolean any = !operation.params().isEmpty() || operation.body().isPresent();
@@ -95,31 +95,33 @@ public final class TypeScriptClientWriter {
         }
         out.append(")").append(ts ? ": Promise<" + result(operation, options) + ">" : "").append(" => {\n");
         if (any) {
-            out.append("  const input").append(ts ? ": Record<string, unknown>" : "").append(" = { ...(request ?? {}) }\n");
+            out.append("  const params").append(ts ? ": Record<string, unknown>" : "").append(" = { ...(request ?? {}) }\n");
         }
         StringBuilder path = new StringBuilder();
         Matcher matcher = PATH_PARAM.matcher(operation.path());
         int last = 0;
         while (matcher.find()) {
             path.append(template(operation.path().substring(last, matcher.start())))
-                    .append("${encodeURIComponent(String(input[").append(quote(matcher.group(1))).append("]))}");
+                    .append("${encodeURIComponent(String(params[").append(quote(matcher.group(1))).append("]))}");
             last = matcher.end();
         }
         path.append(template(operation.path().substring(last)));
         List<Param> query = operation.params().stream().filter(p -> p.in().equals("query")).toList();
         List<Param> headers = operation.params().stream().filter(p -> p.in().equals("header")).toList();
-        String queryList = "[" + String.join(", ", query.stream().map(p -> "[" + quote(p.jsonName()) + ", input["
+        String queryList = "[" + String.join(", ", query.stream().map(p -> "[" + quote(p.jsonName()) + ", params["
                 + quote(p.jsonName()) + "]]").toList()) + "]";
-        String headerList = "[" + String.join(", ", headers.stream().map(p -> "[" + quote(p.jsonName()) + ", input["
+        String headerList = "[" + String.join(", ", headers.stream().map(p -> "[" + quote(p.jsonName()) + ", params["
                 + quote(p.jsonName()) + "]]").toList()) + "]";
         String body = "undefined";
         if (operation.body().isPresent()) {
             if (TypeScriptTypes.mergedBody(operation.body().get())) {
+                // the body is the request less its parameters, which are read from params
+                out.append("  const input").append(ts ? ": Record<string, unknown>" : "").append(" = { ...params }\n");
                 out.append("  for (const name of [").append(String.join(", ", operation.params().stream()
                         .map(p -> quote(p.jsonName())).toList())).append("]) {\n    delete input[name]\n  }\n");
                 body = "input";
             } else {
-                body = "input.body";
+                body = "params.body";
             }
         }
         out.append("  const result = await call(").append(quote(operation.method())).append(", `").append(path).append("`, ")

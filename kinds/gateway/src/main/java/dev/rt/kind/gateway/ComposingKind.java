@@ -1,6 +1,7 @@
 package dev.rt.kind.gateway;
 
 import dev.rt.kind.Kind;
+import dev.rt.kind.ProjectTemplate;
 import dev.rt.kind.RunningApplication;
 import dev.rt.kind.WorkerContext;
 import dev.rt.kind.gateway.cli.OpenApiCommand;
@@ -77,6 +78,11 @@ abstract class ComposingKind implements Kind {
     @Override
     public Optional<EntrypointRouter> entrypointRouter(Map<String, Object> configuration) {
         return Optional.of(new GatewayRouter(GatewaySettings.read(configuration, section)));
+    }
+
+    @Override
+    public Optional<ProjectTemplate> projectTemplate() {
+        return Optional.of(GatewayProjectTemplate.get(section));
     }
 
     @Override

@@ -11,7 +11,7 @@ import java.util.Optional;
 
 /**
  * The applications of a gateway, resolved against the runtime's services when it starts. None listed: every other
- * service, each proxied at {@code /<id>}. An application without {@code origin} (or with
+ * service, each proxied at {@code /<id>}, the OpenAPI document of each that serves one composed under that prefix. An application without {@code origin} (or with
  * {@code http://<id>.rt.local}) is that service, which must exist. Its prefix: {@code proxy.prefix}, else the one the
  * service advertises ({@code application.basePath}, else {@code basePath}), else {@code /<id>}. Upstream the prefix is
  * removed, unless the service wants absolute URLs ({@code application.absoluteUrl}, or {@code node.absoluteUrl}),
@@ -27,8 +27,9 @@ final class Membership {
      */
     static List<Member> resolve(GatewaySettings settings, String gatewayId, Map<String, Map<String, Object>> services) {
         List<ApplicationSettings> applications = settings.applications().isEmpty()
-                ? services.keySet().stream().map(id -> new ApplicationSettings(id, settings.section().listPointer(),
-                        Optional.empty(), Optional.empty(), ProxySettings.at("/" + id))).toList()
+                ? services.entrySet().stream().map(service -> new ApplicationSettings(service.getKey(),
+                        settings.section().listPointer(), Optional.empty(), servedDocument(service.getKey(),
+                        service.getValue()), ProxySettings.at("/" + service.getKey()))).toList()
                 : settings.applications();
         List<Member> members = new ArrayList<>();
         Map<String, Member> claimed = new HashMap<>();
@@ -69,6 +70,19 @@ final class Membership {
         String prefix = application.proxy().prefix().or(() -> advertised).orElse("/" + id);
         String upstreamPrefix = wantsAbsoluteUrls(service) ? advertised.orElse("/" + id) : "";
         return new Member(application, Target.service(id), prefix, upstreamPrefix);
+    }
+
+    /**
+     * The OpenAPI document a service of the {@code service} or {@code db} kind serves at
+     * {@code /documentation/json} when its {@code openapi} is on (a {@code db} one unless it is {@code false}), for
+     * a gateway that lists no applications to compose under {@code /<id>}.
+     */
+    static Optional<OpenApiSource> servedDocument(String id, Map<String, Object> service) {
+        boolean served = service.get("service") instanceof Map<?, ?> section
+                && section.get("openapi") != null && !Boolean.FALSE.equals(section.get("openapi"))
+                || service.get("db") instanceof Map<?, ?> db && !Boolean.FALSE.equals(db.get("openapi"));
+        return served ? Optional.of(new OpenApiSource(Optional.of("/documentation/json"), Optional.empty(), "/" + id,
+                Optional.empty())) : Optional.empty();
     }
 
     /** {@code application.basePath}, else {@code basePath}, of a service's configuration. */

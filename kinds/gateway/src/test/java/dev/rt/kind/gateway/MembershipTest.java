@@ -36,6 +36,23 @@ class MembershipTest {
     }
 
     @Test
+    void withoutApplicationsTheDocumentsOfServicesWithOpenApiOnAreComposedUnderTheirIds() {
+        Map<String, Map<String, Object>> services = new LinkedHashMap<>();
+        services.put("api", Configs.of("{\"service\": {\"openapi\": {\"info\": {\"title\": \"api\"}}}}"));
+        services.put("quiet", Configs.of("{\"service\": {\"openapi\": false}}"));
+        services.put("movies", Configs.of("{\"db\": {\"connectionString\": \"sqlite://./db.sqlite\"}}"));
+        services.put("hidden", Configs.of("{\"db\": {\"openapi\": false}}"));
+        services.put("clock", Configs.of("{\"java\": {\"build\": \"a.B\"}}"));
+        List<Member> members = Membership.resolve(GatewaySettings.read(Configs.of("{\"gateway\": {}}"),
+                Section.GATEWAY), "edge", services);
+
+        assertThat(members).extracting(member -> member.settings().openapi().map(o -> o.url().orElseThrow() + " at "
+                + o.prefix()).orElse("none")).containsExactly("/documentation/json at /api", "none",
+                "/documentation/json at /movies", "none", "none");
+        assertThat(members).allMatch(member -> member.settings().proxied());
+    }
+
+    @Test
     void thePrefixIsTheExplicitOneElseTheAdvertisedOneElseTheId() {
         List<Member> members = members("[{\"id\": \"movies\", \"proxy\": {\"prefix\": \"/films\"}}, {\"id\": \"shop\"},"
                 + " {\"id\": \"next\"}, {\"id\": \"admin\"}]");

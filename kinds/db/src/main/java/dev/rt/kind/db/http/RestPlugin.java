@@ -8,7 +8,10 @@ import java.util.List;
 
 /**
  * The entities' REST routes as the service kind's routes, each run on the worker pool (its handler runs JDBC). They
- * are left out of the document the server builds from routes: the entities' own document describes them.
+ * are left out of the document the server builds from routes: the entities' own document describes them. A route
+ * whose documented path is its path with a trailing slash (a collection's: the document says {@code /movies/}) is
+ * served at both, so that a client generated from the document reaches it; the slashed one first, as the router
+ * would otherwise give {@code /movies/} to {@code /movies}, which refuses a trailing slash.
  */
 final class RestPlugin implements ServicePlugin {
     private final List<RestRoute> routes;
@@ -20,6 +23,10 @@ final class RestPlugin implements ServicePlugin {
     @Override
     public void register(ServiceContext service) {
         for (RestRoute route : routes) {
+            if (route.openApiPath().equals(route.path() + "/")) {
+                service.route(HttpMethod.valueOf(route.method()), route.openApiPath()).hide()
+                        .blockingHandler(new RestHandler(route));
+            }
             var definition = service.route(HttpMethod.valueOf(route.method()), route.path()).hide();
             route.operationId().ifPresent(definition::operationId);
             definition.blockingHandler(new RestHandler(route));
