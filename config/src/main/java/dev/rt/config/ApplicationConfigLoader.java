@@ -28,8 +28,12 @@ final class ApplicationConfigLoader {
                 + String.join(", ", ConfigFormat.LOOKUP_ORDER) + " (add one, or name it with \"config\")");
     }
 
-    /** A loaded service configuration, the services its kind says it depends on, and whether it runs workers. */
-    record Loaded(ApplicationConfig application, List<String> dependencies, boolean runsWorkers) {
+    /**
+     * A loaded service configuration, the services its kind says it depends on, whether it runs workers and whether
+     * its kind records the spans of its requests itself.
+     */
+    record Loaded(ApplicationConfig application, List<String> dependencies, boolean runsWorkers,
+            boolean recordsRequestSpans) {
     }
 
     /** The runnable form of a processed service configuration, from its installed kind. */
@@ -48,7 +52,7 @@ final class ApplicationConfigLoader {
             List<String> dependencies = installed.kind().dependencies(configuration);
             return new Loaded(new ApplicationConfig(file, kind.key(), tree, installed.jars(), classpath,
                     WatchConfig.from(processed.root().get("watch"))), dependencies,
-                    installed.kind().runsWorkers(configuration));
+                    installed.kind().runsWorkers(configuration), installed.kind().recordsRequestSpans(configuration));
         } catch (KindException e) {
             throw new ConfigException(ErrorCode.CONFIG_INVALID, file + ": " + e.pointer().orElse("/" + kind.key()) + ": "
                     + e.getMessage());

@@ -79,7 +79,7 @@ final class ServiceEntryLoader {
                 application.application(),
                 application.runsWorkers()
                         && spareWorker(node.get("spareWorker"), spareWorkers, id.equals(entrypoint), workers == 1),
-                ServiceTelemetryConfig.from(node.get("telemetry")));
+                ServiceTelemetryConfig.from(node.get("telemetry"), !application.recordsRequestSpans()));
     }
 
     /**

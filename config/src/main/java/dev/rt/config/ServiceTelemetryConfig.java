@@ -9,10 +9,17 @@ import java.util.Optional;
 
 /**
  * A service entry's {@code telemetry}: whether the service is traced (the runtime's {@code telemetry}
- * configures how) and which instrumentations it loads. Absent: enabled, none.
+ * configures how), whether its workers get the OpenTelemetry Java agent ({@code javaagent}) and which of the
+ * agent's instrumentations they load.
+ *
+ * @param javaagent the OpenTelemetry Java agent in the service's workers, for the automatic instrumentation of a
+ *                  wrapped application (its HTTP server and client, JDBC...); {@code telemetry.javaagent}, default
+ *                  true for an application its kind only wraps (a {@code java.jar} or {@code java.main}) and when
+ *                  {@code instrumentations} lists any, else false: the kind records one span per request
  */
-public record ServiceTelemetryConfig(boolean enabled, List<Instrumentation> instrumentations) {
-    public static final ServiceTelemetryConfig DEFAULTS = new ServiceTelemetryConfig(true, List.of());
+public record ServiceTelemetryConfig(boolean enabled, boolean javaagent, List<Instrumentation> instrumentations) {
+    /** A service whose kind records its requests' spans, with no {@code telemetry} of its own. */
+    public static final ServiceTelemetryConfig DEFAULTS = new ServiceTelemetryConfig(true, false, List.of());
 
     public ServiceTelemetryConfig {
         instrumentations = List.copyOf(instrumentations);
@@ -33,9 +40,10 @@ public record ServiceTelemetryConfig(boolean enabled, List<Instrumentation> inst
         }
     }
 
-    static ServiceTelemetryConfig from(ConfigNode telemetry) {
+    /** @param wrapped whether the service's kind only wraps its application and sees none of its requests */
+    static ServiceTelemetryConfig from(ConfigNode telemetry, boolean wrapped) {
         if (telemetry.isMissing()) {
-            return DEFAULTS;
+            return wrapped ? new ServiceTelemetryConfig(true, true, List.of()) : DEFAULTS;
         }
         List<Instrumentation> instrumentations = new ArrayList<>();
         for (ConfigNode instrumentation : telemetry.get("instrumentations").elements()) {
@@ -44,6 +52,7 @@ public record ServiceTelemetryConfig(boolean enabled, List<Instrumentation> inst
                             instrumentation.get("exportName").optionalString(), instrumentation.get("options").object())
                     : new Instrumentation(instrumentation.string(), Optional.empty(), JsonNodeFactory.instance.objectNode()));
         }
-        return new ServiceTelemetryConfig(telemetry.get("enabled").bool(true), instrumentations);
+        return new ServiceTelemetryConfig(telemetry.get("enabled").bool(true),
+                telemetry.get("javaagent").bool(wrapped || !instrumentations.isEmpty()), instrumentations);
     }
 }

@@ -18,7 +18,11 @@ class TelemetryConfigTest {
     }
 
     private static ServiceTelemetryConfig serviceTelemetry(JsonNode telemetry) {
-        return ServiceTelemetryConfig.from(ConfigNode.section("telemetry", telemetry));
+        return ServiceTelemetryConfig.from(ConfigNode.section("telemetry", telemetry), false);
+    }
+
+    private static ServiceTelemetryConfig wrappedTelemetry(JsonNode telemetry) {
+        return ServiceTelemetryConfig.from(ConfigNode.section("telemetry", telemetry), true);
     }
 
 
@@ -96,5 +100,15 @@ class TelemetryConfigTest {
                 .containsExactly("jdbc", "http");
         assertThat(service.instrumentations().get(1).exportName()).contains("Http");
         assertThat(service.instrumentations().get(1).options().get("a").asInt()).isEqualTo(1);
+    }
+
+    @Test
+    void theJavaAgentIsTheDefaultOfAWrappedApplicationAndOfAnyListingInstrumentations() {
+        assertThat(serviceTelemetry(MissingNode.getInstance()).javaagent()).isFalse();
+        assertThat(wrappedTelemetry(MissingNode.getInstance()).javaagent()).isTrue();
+        assertThat(wrappedTelemetry(parse("{\"javaagent\": false}")).javaagent()).isFalse();
+        assertThat(serviceTelemetry(parse("{\"instrumentations\": [\"jdbc\"]}")).javaagent()).isTrue();
+        assertThat(serviceTelemetry(parse("{\"instrumentations\": [\"jdbc\"], \"javaagent\": false}")).javaagent())
+                .isFalse();
     }
 }

@@ -71,6 +71,16 @@ public interface Kind {
     }
 
     /**
+     * Whether this kind's workers record a span of each traced request themselves (rt's light spans), as a kind
+     * that routes its own requests can. When not, for an application the kind only wraps, a traced service's
+     * workers get the OpenTelemetry Java agent unless its entry says {@code "telemetry": {"javaagent": false}}.
+     * True by default.
+     */
+    default boolean recordsRequestSpans(Map<String, Object> configuration) {
+        return true;
+    }
+
+    /**
      * Options the JVM of each worker of this configuration needs on its command line, because they must hold before
      * any of the application's classes load ({@code --add-opens}, {@code --add-exports},
      * {@code --enable-native-access}, {@code -D...}): the supervisor asks each time it starts a worker and puts them

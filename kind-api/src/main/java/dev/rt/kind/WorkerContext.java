@@ -48,4 +48,17 @@ public interface WorkerContext {
     default Messaging messaging() {
         return Messaging.UNAVAILABLE;
     }
+
+    /**
+     * The spans of the requests the kind serves: {@link RequestTracing#OFF} when the service is not traced (or is
+     * traced by the OpenTelemetry Java agent, which records its own).
+     */
+    default RequestTracing tracing() {
+        return RequestTracing.OFF;
+    }
+
+    /** Removes responses from the runtime's HTTP cache: {@link HttpCacheInvalidation#UNAVAILABLE} outside a runtime. */
+    default HttpCacheInvalidation httpCache() {
+        return HttpCacheInvalidation.UNAVAILABLE;
+    }
 }

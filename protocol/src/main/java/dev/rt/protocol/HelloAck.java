@@ -18,6 +18,8 @@ import java.util.Objects;
  *                              reaches through the mesh proxy, which adds what an interceptor asks for (a
  *                              bearer token)
  * @param messagingTimeoutMillis how long a message the worker sends may wait for its reply ({@code messagingTimeout})
+ * @param traced                whether the service is traced: its kind records spans of the requests that arrive
+ *                              with a sampled {@code traceparent} and sends them in {@link SpanBatch}es
  */
 public record HelloAck(
         String serviceId,
@@ -30,7 +32,8 @@ public record HelloAck(
         boolean exitOnUnhandledErrors,
         long statsIntervalMillis,
         List<String> meshOrigins,
-        long messagingTimeoutMillis) implements Message {
+        long messagingTimeoutMillis,
+        boolean traced) implements Message {
 
     /** {@code messagingTimeout}'s default. */
     public static final long DEFAULT_MESSAGING_TIMEOUT_MILLIS = 300_000;
@@ -45,6 +48,14 @@ public record HelloAck(
         if (messagingTimeoutMillis < 0) {
             throw new IllegalArgumentException("messagingTimeoutMillis must not be negative, found " + messagingTimeoutMillis);
         }
+    }
+
+    /** An answer for a service that is not traced. */
+    public HelloAck(String serviceId, int workerIndex, String kind, JsonNode configuration, String serviceDirectory,
+            List<String> arguments, int meshProxyPort, boolean exitOnUnhandledErrors, long statsIntervalMillis,
+            List<String> meshOrigins, long messagingTimeoutMillis) {
+        this(serviceId, workerIndex, kind, configuration, serviceDirectory, arguments, meshProxyPort,
+                exitOnUnhandledErrors, statsIntervalMillis, meshOrigins, messagingTimeoutMillis, false);
     }
 
     /** An answer with the default {@code messagingTimeout}. */

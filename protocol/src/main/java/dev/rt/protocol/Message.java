@@ -6,7 +6,8 @@ package dev.rt.protocol;
  * {@link MessageVisitor}, and every handler stops compiling until it handles the new message.
  */
 public sealed interface Message permits Hello, HelloAck, Ready, StartFailed, Stats, Stop, Stopped,
-        MetricsRequest, MetricsReport, Diagnose, Diagnosed, MessageSend, MessageDelivery, MessageReply {
+        MetricsRequest, MetricsReport, Diagnose, Diagnosed, MessageSend, MessageDelivery, MessageReply, SpanBatch,
+        CacheInvalidation, CacheInvalidated {
 
     <R> R accept(MessageVisitor<R> visitor);
 }

@@ -29,4 +29,10 @@ public interface MessageVisitor<R> {
     R messageDelivery(MessageDelivery message);
 
     R messageReply(MessageReply message);
+
+    R spanBatch(SpanBatch message);
+
+    R cacheInvalidation(CacheInvalidation message);
+
+    R cacheInvalidated(CacheInvalidated message);
 }

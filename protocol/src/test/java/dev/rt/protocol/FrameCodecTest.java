@@ -50,7 +50,15 @@ class FrameCodecTest {
                 new MessageSend(11, "orders", "total", JsonNodeFactory.instance.objectNode().put("items", 3)),
                 new MessageDelivery(12, "api", "total", JsonNodeFactory.instance.arrayNode().add(1).add("two")),
                 MessageReply.success(12, JsonNodeFactory.instance.textNode("done")),
-                MessageReply.failure(11, MessageReply.NO_HANDLER, "service \"orders\" has no handler for \"total\""));
+                MessageReply.failure(11, MessageReply.NO_HANDLER, "service \"orders\" has no handler for \"total\""),
+                new HelloAck("api", 0, "java", app, "/srv/api", List.of(), 40123, false, 1000, List.of(), 2_000, true),
+                new SpanBatch(List.of(new WorkerSpan("0af7651916cd43dd8448eb211c80319c", "b7ad6b7169203331",
+                        "00f067aa0ba902b7", "GET /products/:id", "SERVER", 1_795_000_000_000_000_000L,
+                        1_795_000_000_002_000_000L, "", Map.of("http.route", "/products/:id"),
+                        Map.of("http.response.status_code", 200L)))),
+                new CacheInvalidation(5, List.of(new CacheInvalidation.Key("http://api.rt.local", "/products?page=1", ""),
+                        new CacheInvalidation.Key("http://api.rt.local", "/a", "HEAD")), List.of("products")),
+                new CacheInvalidated(5, ""));
     }
 
     @ParameterizedTest
@@ -67,7 +75,8 @@ class FrameCodecTest {
     void everyMessageHasItsWireNameAndARoundTripCase() {
         assertThat(MessageTypes.all().stream().map(MessageTypes::name)).containsExactlyInAnyOrder("hello", "helloAck",
                 "ready", "startFailed", "stats", "stop", "stopped", "metricsRequest", "metricsReport", "diagnose",
-                "diagnosed", "messageSend", "messageDelivery", "messageReply");
+                "diagnosed", "messageSend", "messageDelivery", "messageReply", "spanBatch", "cacheInvalidation",
+                "cacheInvalidated");
         assertThat(everyMessage().map(Object::getClass).distinct().count())
                 .isEqualTo(Message.class.getPermittedSubclasses().length);
     }
@@ -231,7 +240,7 @@ class FrameCodecTest {
         String ack = "{\"v\":1,\"type\":\"helloAck\",\"serviceId\":\"a\",\"workerIndex\":0,\"kind\":\"java\","
                 + "\"configuration\":{},\"serviceDirectory\":\"/srv/a\",\"arguments\":[],\"meshProxyPort\":1,"
                 + "\"exitOnUnhandledErrors\":true,\"statsIntervalMillis\":1000,\"meshOrigins\":[],"
-                + "\"messagingTimeoutMillis\":-1}";
+                + "\"messagingTimeoutMillis\":-1,\"traced\":false}";
         assertThatThrownBy(() -> decode(ack))
                 .isInstanceOf(ProtocolException.class)
                 .hasMessage("malformed frame: HelloAck is refused: messagingTimeoutMillis must not be negative, found -1");

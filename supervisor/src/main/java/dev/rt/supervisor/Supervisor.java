@@ -7,6 +7,7 @@ import dev.rt.config.RuntimeConfig;
 import dev.rt.config.ServiceConfig;
 import dev.rt.supervisor.agent.AgentServer;
 import dev.rt.supervisor.cache.HttpCache;
+import dev.rt.supervisor.cache.WorkerInvalidation;
 import dev.rt.supervisor.log.RuntimeLog;
 import dev.rt.supervisor.management.LogStore;
 import dev.rt.supervisor.management.ManagementServer;
@@ -24,11 +25,14 @@ import dev.rt.supervisor.proxy.RequestObserver;
 import dev.rt.supervisor.scheduler.JobScheduler;
 import dev.rt.supervisor.scheduler.PausedJobs;
 import dev.rt.supervisor.telemetry.Tracing;
+import dev.rt.supervisor.worker.CacheInvalidations;
 import dev.rt.supervisor.worker.Readiness;
 import dev.rt.supervisor.worker.Reloads;
 import dev.rt.supervisor.worker.ServiceOperations;
 import dev.rt.supervisor.worker.WorkerLifecycle;
 import dev.rt.supervisor.worker.WorkerRegistry;
+import dev.rt.supervisor.worker.WorkerServices;
+import dev.rt.supervisor.worker.WorkerSpans;
 import dev.rt.supervisor.worker.WorkerState;
 import dev.rt.supervisor.worker.WorkerView;
 import java.io.IOException;
@@ -117,7 +121,9 @@ public final class Supervisor implements AutoCloseable {
                     realEnv));
             WorkerLauncher launcher = new WorkerLauncher(command, sharing, realEnv, log, options.development(),
                     options.debugger());
-            lifecycle = new WorkerLifecycle(config, options.production(), launcher, registry, log, proxies::meshPortOf);
+            lifecycle = new WorkerLifecycle(config, options.production(), launcher, registry, log, proxies::meshPortOf,
+                    new WorkerServices(proxies.tracing().<WorkerSpans>map(Tracing::workerSpans).orElse(WorkerSpans.NONE),
+                            proxies.cache().<CacheInvalidations>map(WorkerInvalidation::new).orElse(CacheInvalidations.NONE)));
             reloads = new Reloads(lifecycle, config.serviceIds(), log, () -> listeners.forEach(RuntimeEvents::reloading),
                     () -> listeners.forEach(RuntimeEvents::reloaded));
             remember(AgentServer.start(directory.agentSocket(), lifecycle.agentEvents(), log));

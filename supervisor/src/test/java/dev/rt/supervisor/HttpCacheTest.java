@@ -193,6 +193,30 @@ class HttpCacheTest {
         assertThat(calls(get(keyed))).isEqualTo("2");
     }
 
+    @Test
+    void aWorkerInvalidatesByTagAndByKeyThroughItsAgent() throws Exception {
+        String tagged = "key=agent&tags=agent-tag&" + cc("max-age=60");
+        String keyed = "key=agentkey&" + cc("max-age=60");
+        assertThat(calls(get(tagged))).isEqualTo("1");
+        assertThat(calls(get(keyed))).isEqualTo("1");
+        assertThat(calls(get(tagged))).isEqualTo("1");
+
+        // front's worker calls HttpCacheInvalidation.current(): the agent asks the supervisor over its socket
+        assertThat(rt.get("/invalidate?tag=agent-tag").statusCode()).isEqualTo(204);
+        assertThat(calls(get(tagged))).isEqualTo("2");
+        assertThat(calls(get(keyed))).isEqualTo("1");
+        assertThat(rt.get("/invalidate?origin=" + URLEncoder.encode("http://back.rt.local", StandardCharsets.UTF_8)
+                + "&path=" + URLEncoder.encode("/res?" + keyed, StandardCharsets.UTF_8)).statusCode()).isEqualTo(204);
+        assertThat(calls(get(keyed))).isEqualTo("2");
+
+        HttpResponse<String> nothing = rt.get("/invalidate");
+        assertThat(nothing.statusCode()).isEqualTo(500);
+        assertThat(nothing.body()).isEqualTo("cannot invalidate the HTTP cache: nothing to invalidate: give keys or tags");
+        HttpResponse<String> noPath = rt.get("/invalidate?origin=http%3A%2F%2Fback.rt.local");
+        assertThat(noPath.body()).contains("key 0 needs an origin and a path");
+        assertThat(calls(get(keyed))).isEqualTo("2");
+    }
+
     private static ManagementClient.Response invalidate(ManagementClient client, String body) throws Exception {
         return client.request("POST", "/http-cache/invalidate", List.of(Map.entry("content-type", "application/json")),
                 body.getBytes(StandardCharsets.UTF_8), Duration.ofSeconds(20));

@@ -57,6 +57,12 @@ final class OtlpReceiver implements AutoCloseable {
     }
 
     private void receive(ExportTraceServiceRequest request) {
+        spans.addAll(spansOf(request));
+    }
+
+    /** The spans of one export, as they arrived. */
+    static List<ReceivedSpan> spansOf(ExportTraceServiceRequest request) {
+        List<ReceivedSpan> spans = new ArrayList<>();
         HexFormat hex = HexFormat.of();
         for (ResourceSpans resource : request.getResourceSpansList()) {
             String service = attributes(resource.getResource().getAttributesList()).getOrDefault("service.name", "");
@@ -68,6 +74,7 @@ final class OtlpReceiver implements AutoCloseable {
                 }
             }
         }
+        return spans;
     }
 
     private static Map<String, String> attributes(List<KeyValue> values) {

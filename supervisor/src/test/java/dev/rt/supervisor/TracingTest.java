@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.rt.supervisor.process.FreePort;
+import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.proto.trace.v1.Span.SpanKind;
 import io.opentelemetry.sdk.trace.data.SpanData;
 import java.net.http.HttpResponse;
@@ -22,20 +23,24 @@ import org.junit.jupiter.api.io.TempDir;
  * Tracing end to end, with real receivers: a request through the entrypoint to the service {@code front}, which
  * calls {@code back} over the mesh, arrives as one trace of five spans, each the child of the one before: the
  * supervisor's SERVER span, front's SERVER and CLIENT spans (the OpenTelemetry Java agent, unmodified application),
- * the supervisor's CLIENT span of the mesh call, back's SERVER span.
+ * the supervisor's CLIENT span of the mesh call, back's SERVER span. Without the agent (the default,
+ * {@link LightTracingTest}) the workers record rt's light spans.
  */
 class TracingTest {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Duration ARRIVAL = Duration.ofSeconds(60);
+    private static final AttributeKey<String> SERVICE_NAME = AttributeKey.stringKey("service.name");
 
     @TempDir
     Path dir;
 
-    private static String chain(String telemetry) {
+    /** front calls back; with {@code javaagent}, both services' workers get the OpenTelemetry Java agent. */
+    private static String chain(String telemetry, boolean javaagent) {
+        String agent = javaagent ? ", \"telemetry\": {\"javaagent\": true}" : "";
         return runtimeWith("\"telemetry\": " + telemetry + ", ", "front",
-                "{\"id\": \"back\", \"path\": \"" + Fixtures.app("relay") + "\"}",
+                "{\"id\": \"back\", \"path\": \"" + Fixtures.app("relay") + "\"" + agent + "}",
                 "{\"id\": \"front\", \"path\": \"" + Fixtures.app("relay") + "\", "
-                        + "\"env\": {\"NEXT_URL\": \"http://back.rt.local/relay\"}}");
+                        + "\"env\": {\"NEXT_URL\": \"http://back.rt.local/relay\"}" + agent + "}");
     }
 
     /** The trace id of the traceparent {@code front} received, and what front and back answered. */
@@ -59,7 +64,7 @@ class TracingTest {
         try (OtlpReceiver otlp = OtlpReceiver.start();
                 RuntimeUnderTest rt = RuntimeUnderTest.configure(dir, chain("{\"serviceName\": \"shop\", \"exporter\": "
                         + "{\"type\": \"otlp\", \"options\": {\"url\": \"" + otlp.url() + "\", "
-                        + "\"headers\": {\"x-api-key\": \"k1\"}}}}")).start()) {
+                        + "\"headers\": {\"x-api-key\": \"k1\"}}}}", true)).start()) {
             JsonNode answer = relay(rt);
             String front = answer.path("traceparent").asText();
             assertThat(front).matches("00-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}");
@@ -102,7 +107,7 @@ class TracingTest {
     void oneTraceArrivesInZipkinWithEveryParentLink() throws Exception {
         try (ZipkinServer zipkin = ZipkinServer.start(dir.resolve("zipkin"));
                 RuntimeUnderTest rt = RuntimeUnderTest.configure(dir, chain("{\"serviceName\": \"shop\", \"exporter\": "
-                        + "{\"type\": \"zipkin\", \"options\": {\"url\": \"" + zipkin.spansUrl() + "\"}}}")).start()) {
+                        + "{\"type\": \"zipkin\", \"options\": {\"url\": \"" + zipkin.spansUrl() + "\"}}}", true)).start()) {
             String traceId = traceId(relay(rt).path("traceparent").asText());
 
             List<ZipkinServer.ZipkinSpan> spans = Poll.until(ARRIVAL, Duration.ofMillis(500),
@@ -128,7 +133,7 @@ class TracingTest {
     void aCollectorThatRefusesConnectionsCostsAWarningNeverARequest() throws Exception {
         String refusing = "http://127.0.0.1:" + FreePort.pick() + "/v1/traces";
         try (RuntimeUnderTest rt = RuntimeUnderTest.configure(dir, chain("{\"serviceName\": \"shop\", \"exporter\": "
-                + "{\"type\": \"otlp\", \"options\": {\"url\": \"" + refusing + "\"}}}")).start()) {
+                + "{\"type\": \"otlp\", \"options\": {\"url\": \"" + refusing + "\"}}}", false)).start()) {
             for (int i = 0; i < 20; i++) {
                 long started = System.nanoTime();
                 assertThat(relay(rt).path("next").path("service").asText()).isEqualTo("back");
@@ -152,12 +157,17 @@ class TracingTest {
             JsonNode answer = relay(rt);
             rt.supervisor().tracing().orElseThrow().flush(Duration.ofSeconds(5));
 
-            List<SpanData> spans = rt.supervisor().tracing().orElseThrow().memorySpans();
-            assertThat(spans).extracting(SpanData::getName).containsExactly("GET /relay");
+            // the supervisor's SERVER span and front's own (rt's light tracing): nothing of /cached, nothing of back
+            List<SpanData> spans = Poll.until(ARRIVAL, Duration.ofMillis(100),
+                    () -> Optional.of(rt.supervisor().tracing().orElseThrow().memorySpans()).filter(all -> all.size() >= 2),
+                    () -> "two spans expected, found " + rt.supervisor().tracing().orElseThrow().memorySpans());
+            assertThat(spans).extracting(span -> span.getResource().getAttribute(SERVICE_NAME) + " " + span.getName())
+                    .containsExactlyInAnyOrder("shop GET /relay", "shop-front GET /relay");
             assertThat(sampled(answer.path("traceparent").asText())).isTrue();
             assertThat(sampled(answer.path("next").path("traceparent").asText())).isFalse(); // back's telemetry is off
             assertThat(answer.path("next").path("telemetryId").asText()).isEqualTo("shop-front");
-            assertThat(spans.get(0).getTraceId()).isEqualTo(traceId(answer.path("traceparent").asText()));
+            assertThat(spans).allSatisfy(span ->
+                    assertThat(span.getTraceId()).isEqualTo(traceId(answer.path("traceparent").asText())));
         }
     }
 

@@ -1,7 +1,9 @@
 package dev.rt.agent;
 
+import dev.rt.kind.HttpCacheInvalidation;
 import dev.rt.kind.KindLog;
 import dev.rt.kind.Messaging;
+import dev.rt.kind.RequestTracing;
 import dev.rt.kind.WorkerContext;
 import java.nio.file.Path;
 import java.util.List;
@@ -12,7 +14,8 @@ import java.util.OptionalInt;
 /** What the agent gives the kind it starts, from the supervisor's environment and its {@code HelloAck}. */
 record AgentContext(String serviceId, int workerIndex, Path serviceDirectory, Map<String, Object> configuration,
         String configurationJson, List<String> arguments, OptionalInt offeredPort, Map<String, String> environment,
-        KindLog log, Messaging messaging) implements WorkerContext {
+        KindLog log, Messaging messaging, RequestTracing tracing, HttpCacheInvalidation httpCache)
+        implements WorkerContext {
 
     AgentContext {
         Objects.requireNonNull(serviceId, "serviceId");
@@ -24,5 +27,7 @@ record AgentContext(String serviceId, int workerIndex, Path serviceDirectory, Ma
         environment = Map.copyOf(environment);
         Objects.requireNonNull(log, "log");
         Objects.requireNonNull(messaging, "messaging");
+        Objects.requireNonNull(tracing, "tracing");
+        Objects.requireNonNull(httpCache, "httpCache");
     }
 }

@@ -1,6 +1,8 @@
 package dev.rt.agent;
 
 import dev.rt.kind.RunningApplication;
+import dev.rt.protocol.CacheInvalidated;
+import dev.rt.protocol.CacheInvalidation;
 import dev.rt.protocol.Diagnose;
 import dev.rt.protocol.Diagnosed;
 import dev.rt.protocol.Hello;
@@ -14,6 +16,7 @@ import dev.rt.protocol.MetricsReport;
 import dev.rt.protocol.MetricsRequest;
 import dev.rt.protocol.ProtocolException;
 import dev.rt.protocol.Ready;
+import dev.rt.protocol.SpanBatch;
 import dev.rt.protocol.StartFailed;
 import dev.rt.protocol.Stats;
 import dev.rt.protocol.Stop;
@@ -31,15 +34,18 @@ final class SupervisorListener implements Runnable, MessageVisitor<Void> {
     private final SupervisorConnection connection;
     private final AtomicReference<RunningApplication> application;
     private final AgentMessaging messaging;
+    private final AgentHttpCache httpCache;
     private final SupervisorLoss loss;
     private final ProcessExit exit;
     private final String workerName;
 
     SupervisorListener(SupervisorConnection connection, AtomicReference<RunningApplication> application,
-            AgentMessaging messaging, SupervisorLoss loss, ProcessExit exit, String workerName) {
+            AgentMessaging messaging, AgentHttpCache httpCache, SupervisorLoss loss, ProcessExit exit,
+            String workerName) {
         this.connection = connection;
         this.application = application;
         this.messaging = messaging;
+        this.httpCache = httpCache;
         this.loss = loss;
         this.exit = exit;
         this.workerName = workerName;
@@ -143,6 +149,22 @@ final class SupervisorListener implements Runnable, MessageVisitor<Void> {
     @Override
     public Void stats(Stats message) {
         return unexpected(message);
+    }
+
+    @Override
+    public Void spanBatch(SpanBatch message) {
+        return unexpected(message);
+    }
+
+    @Override
+    public Void cacheInvalidation(CacheInvalidation message) {
+        return unexpected(message);
+    }
+
+    @Override
+    public Void cacheInvalidated(CacheInvalidated message) {
+        httpCache.answered(message);
+        return null;
     }
 
     @Override

@@ -1,7 +1,9 @@
 package dev.rt.agent;
 
+import dev.rt.kind.HttpCacheInvalidation;
 import dev.rt.kind.Kind;
 import dev.rt.kind.KindException;
+import dev.rt.kind.RequestTracing;
 import dev.rt.kind.RunningApplication;
 import dev.rt.protocol.Hello;
 import dev.rt.protocol.HelloAck;
@@ -16,6 +18,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Predicate;
 
 /**
  * The life of a worker, in order: connect to the supervisor, handshake, install the mesh proxy selector and
@@ -51,23 +54,19 @@ final class WorkerAgent {
             Thread.setDefaultUncaughtExceptionHandler(
                     new UncaughtExceptionExit(environment.serviceId(), environment.workerIndex(), exit));
         }
-        AgentMessaging messaging = new AgentMessaging(environment.serviceId(), message -> {
-            try {
-                connection.send(message);
-                return true;
-            } catch (IOException | ProtocolException e) {
-                return false;
-            }
-        }, ack.messagingTimeoutMillis() == 0 ? Duration.ofMillis(Long.MAX_VALUE)
+        AgentMessaging messaging = new AgentMessaging(environment.serviceId(), sink(connection)::test,
+                ack.messagingTimeoutMillis() == 0 ? Duration.ofMillis(Long.MAX_VALUE)
                 : Duration.ofMillis(ack.messagingTimeoutMillis()));
         dev.rt.messaging.Messaging.install(new LibraryMessaging(messaging));
-        Thread listener = new Thread(new SupervisorListener(connection, application, messaging, loss, exit,
+        AgentHttpCache httpCache = new AgentHttpCache(sink(connection));
+        HttpCacheInvalidation.install(httpCache);
+        Thread listener = new Thread(new SupervisorListener(connection, application, messaging, httpCache, loss, exit,
                 environment.workerName()), "rt-agent-supervisor");
         listener.setDaemon(true);
         listener.start();
 
         RunningApplication started;
-        AgentContext context = context(ack, new KindMessaging(messaging));
+        AgentContext context = context(ack, new KindMessaging(messaging), tracing(ack, connection), httpCache);
         try {
             Kind kind = KindLookup.find(ack.kind(), environment.serviceId());
             started = kind.start(context);
@@ -85,10 +84,32 @@ final class WorkerAgent {
         StatsReporter.start(started, interval, message -> send(connection, message));
     }
 
-    private AgentContext context(HelloAck ack, KindMessaging messaging) {
+    /** rt's light tracing when the service is traced: spans go to the supervisor over the socket. */
+    private static RequestTracing tracing(HelloAck ack, SupervisorConnection connection) {
+        if (!ack.traced()) {
+            return RequestTracing.OFF;
+        }
+        SpanShipper shipper = SpanShipper.start(sink(connection));
+        return new AgentTracing(shipper::ship);
+    }
+
+    private AgentContext context(HelloAck ack, KindMessaging messaging, RequestTracing tracing,
+            HttpCacheInvalidation httpCache) {
         return new AgentContext(environment.serviceId(), environment.workerIndex(), Path.of(ack.serviceDirectory()),
                 JsonValues.object(ack.configuration()), JsonTrees.toJson(ack.configuration()), ack.arguments(),
-                environment.port(), System.getenv(), new AgentLog(System.out, System.getenv()), messaging);
+                environment.port(), System.getenv(), new AgentLog(System.out, System.getenv()), messaging, tracing, httpCache);
+    }
+
+    /** Sends a frame to the supervisor; false once the socket is gone. */
+    private static Predicate<Message> sink(SupervisorConnection connection) {
+        return message -> {
+            try {
+                connection.send(message);
+                return true;
+            } catch (IOException | ProtocolException e) {
+                return false;
+            }
+        };
     }
 
     private SupervisorConnection connect() {

@@ -18,19 +18,22 @@ import java.util.concurrent.TimeUnit;
  * variants of a key are one value ({@link StoredResponseCodec}) that expires when its freshest variant goes stale,
  * and each tag is a set of the keys carrying it. Every command runs on one thread of its own, in order, so the
  * proxy's event loops never wait on Redis; when Redis cannot be reached a lookup is a miss and nothing is stored.
- * The bounds are Redis's ({@code maxmemory} and its eviction policy); {@code maxEntrySize} still applies.
+ * {@code maxCount} and {@code maxSize} bound what all the replicas store together, the oldest stored evicted first
+ * ({@link RedisBounds}); {@code maxEntrySize} applies as in memory, and Redis's own {@code maxmemory} still may.
  */
 final class RedisStore implements CacheStore {
     static final String PREFIX = "rt:http-cache:";
     private static final String TAG_PREFIX = "rt:http-cache-tag:";
 
     private final RespConnection connection;
+    private final RedisBounds bounds;
     private final ExecutorService executor = Executors.newSingleThreadExecutor(DaemonThreads.named("rt-http-cache-redis"));
 
-    RedisStore(URI uri) {
+    RedisStore(URI uri, CacheLimits limits) {
         String path = uri.getPath() == null ? "" : uri.getPath().replace("/", "");
         this.connection = new RespConnection(uri.getHost(), uri.getPort() < 0 ? 6379 : uri.getPort(),
                 path.isEmpty() ? 0 : Integer.parseInt(path));
+        this.bounds = new RedisBounds(connection, limits);
     }
 
     static String name(CacheKey key) {
@@ -66,7 +69,7 @@ final class RedisStore implements CacheStore {
                 return;
             }
             try {
-                connection.command("SET", name, StoredResponseCodec.write(next), "PX", Long.toString(ttl));
+                bounds.put(name, StoredResponseCodec.write(next), ttl);
                 for (String tag : response.tags()) {
                     connection.command("SADD", TAG_PREFIX + tag, name);
                 }
@@ -81,9 +84,7 @@ final class RedisStore implements CacheStore {
         List<String> names = keys.stream().map(RedisStore::name).toList();
         executor.execute(() -> {
             try {
-                for (String name : names) {
-                    connection.command("DEL", name);
-                }
+                bounds.delete(names);
             } catch (IOException | RuntimeException e) {
                 // Redis unreachable: what it holds expires on its own
             }
@@ -98,9 +99,8 @@ final class RedisStore implements CacheStore {
                 for (String tag : copy) {
                     Object members = connection.command("SMEMBERS", TAG_PREFIX + tag);
                     if (members instanceof List<?> names) {
-                        for (Object name : names) {
-                            connection.command("DEL", new String((byte[]) name, StandardCharsets.UTF_8));
-                        }
+                        bounds.delete(names.stream().map(name -> new String((byte[]) name, StandardCharsets.UTF_8))
+                                .toList());
                     }
                     connection.command("DEL", TAG_PREFIX + tag);
                 }

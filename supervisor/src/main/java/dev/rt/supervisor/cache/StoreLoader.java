@@ -44,7 +44,7 @@ final class StoreLoader {
             if (uri.getHost() == null || !path.chars().allMatch(Character::isDigit)) {
                 throw failure(store + " is not redis://host[:port][/database]", null);
             }
-            return new RedisStore(uri);
+            return new RedisStore(uri, CacheLimits.of(config));
         }
         if (store.endsWith(".jar")) {
             return fromJar(config, root.resolve(store).normalize());

@@ -18,9 +18,11 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
- * The OpenTelemetry Java agent of the workers of traced services, configured by rt through system properties: a
- * service is traced when its entry's {@code telemetry.enabled} is not false and the runtime has a {@code telemetry}
- * (or, without one, the service's own configuration has); it is reported as {@code <name>-<serviceId>}, sampled like
+ * The OpenTelemetry Java agent of the workers of traced services that ask for it, configured by rt through system
+ * properties. A service is traced when its entry's {@code telemetry.enabled} is not false and the runtime has a
+ * {@code telemetry} (or, without one, the service's own configuration has); with the runtime's, its workers get the
+ * agent only when its entry's {@code telemetry.javaagent} says so (otherwise its kind records rt's light spans, which
+ * the supervisor exports), with its own they always do. It is reported as {@code <name>-<serviceId>}, sampled like
  * the trace its requests arrive with, and exports where that {@code telemetry} says ({@code console}, {@code otlp}
  * over HTTP or gRPC, {@code zipkin}, {@code file} through rt's extension of the agent; {@code memory} holds the
  * supervisor's spans only). A service's {@code instrumentations}, when it lists any, are the only agent
@@ -50,7 +52,7 @@ public final class TelemetryAgent {
      */
     public static TelemetryAgent of(RuntimeConfig config) {
         TelemetryAgent probe = new TelemetryAgent(config.sections().telemetry(), null, null, config.root());
-        if (config.services().stream().noneMatch(service -> probe.telemetryOf(service).isPresent())) {
+        if (config.services().stream().noneMatch(probe::attaches)) {
             return NONE;
         }
         return new TelemetryAgent(config.sections().telemetry(), Installation.telemetryAgentJar(),
@@ -65,12 +67,17 @@ public final class TelemetryAgent {
         return runtime.isPresent() ? runtime : TelemetryConfig.of(service.application().configuration().path("telemetry"));
     }
 
-    /** The JVM options of a worker of {@code service}: none when it is not traced. */
+    /** Whether the workers of {@code service} get the agent. */
+    boolean attaches(ServiceConfig service) {
+        return telemetryOf(service).isPresent() && (runtime.isEmpty() || service.telemetry().javaagent());
+    }
+
+    /** The JVM options of a worker of {@code service}: none when it does not get the agent. */
     List<String> jvmOptions(ServiceConfig service) {
-        Optional<TelemetryConfig> found = telemetryOf(service);
-        if (found.isEmpty() || agentJar == null) {
+        if (agentJar == null || !attaches(service)) {
             return List.of();
         }
+        Optional<TelemetryConfig> found = telemetryOf(service);
         TelemetryConfig telemetry = found.get();
         Path base = runtime.isPresent() ? root : service.directory();
         List<String> options = new ArrayList<>();

@@ -5,6 +5,7 @@ import dev.rt.config.ServiceConfig;
 import dev.rt.config.TelemetryConfig;
 import dev.rt.supervisor.log.RuntimeLog;
 import dev.rt.supervisor.proxy.ExchangeTracing;
+import dev.rt.supervisor.worker.WorkerSpans;
 import io.opentelemetry.api.common.Attributes;
 import io.opentelemetry.api.common.AttributesBuilder;
 import io.opentelemetry.api.trace.SpanKind;
@@ -12,12 +13,14 @@ import io.opentelemetry.api.trace.Tracer;
 import io.opentelemetry.sdk.resources.Resource;
 import io.opentelemetry.sdk.trace.SdkTracerProvider;
 import io.opentelemetry.sdk.trace.SdkTracerProviderBuilder;
+import io.opentelemetry.sdk.trace.SpanProcessor;
 import io.opentelemetry.sdk.trace.data.SpanData;
 import io.opentelemetry.sdk.trace.export.BatchSpanProcessor;
 import io.opentelemetry.sdk.trace.export.SimpleSpanProcessor;
 import io.opentelemetry.sdk.trace.export.SpanExporter;
 import io.opentelemetry.sdk.trace.samplers.Sampler;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -39,14 +42,16 @@ public final class Tracing implements AutoCloseable {
     private final Tracer tracer;
     private final MemorySpanExporter memory;
     private final Set<String> untraced;
+    private final WorkerSpanExport workerSpans;
 
     private Tracing(TelemetryConfig telemetry, SdkTracerProvider provider, MemorySpanExporter memory,
-            Set<String> untraced) {
+            Set<String> untraced, WorkerSpanExport workerSpans) {
         this.telemetry = telemetry;
         this.provider = provider;
         this.tracer = provider.get(SCOPE);
         this.memory = memory;
         this.untraced = untraced;
+        this.workerSpans = workerSpans;
     }
 
     /** The tracing of {@code config}, or empty when it has no {@code telemetry}. */
@@ -63,13 +68,18 @@ public final class Tracing implements AutoCloseable {
         SdkTracerProviderBuilder builder = SdkTracerProvider.builder()
                 .setResource(Resource.getDefault().merge(Resource.create(resource.build())))
                 .setSampler(Sampler.parentBased(Sampler.traceIdRatioBased(telemetry.sampling())));
+        List<SpanProcessor> processors = new ArrayList<>();
         for (SpanExporter exporter : SpanExporters.of(telemetry, config.root(), log, memory)) {
-            builder.addSpanProcessor(exporter == memory ? SimpleSpanProcessor.create(exporter)
-                    : BatchSpanProcessor.builder(exporter).setScheduleDelay(EXPORT_DELAY).build());
+            SpanProcessor processor = exporter == memory ? SimpleSpanProcessor.create(exporter)
+                    : BatchSpanProcessor.builder(exporter).setScheduleDelay(EXPORT_DELAY).build();
+            processors.add(processor);
+            builder.addSpanProcessor(processor);
         }
         Set<String> untraced = config.services().stream().filter(service -> !service.telemetry().enabled())
                 .map(ServiceConfig::id).collect(Collectors.toUnmodifiableSet());
-        return Optional.of(new Tracing(telemetry, builder.build(), memory, untraced));
+        return Optional.of(new Tracing(telemetry, builder.build(), memory, untraced,
+                new WorkerSpanExport(telemetry, Resource.getDefault(), SpanProcessor.composite(processors),
+                        config.services())));
     }
 
     /** The tracing of the public server: a SERVER span per request; {@code scheme} is how clients reach it. */
@@ -80,6 +90,11 @@ public final class Tracing implements AutoCloseable {
     /** The tracing of the mesh: a CLIENT span per call between services. */
     public ExchangeTracing mesh() {
         return new ProxySpans(tracer, SpanKind.CLIENT, "http", telemetry, untraced);
+    }
+
+    /** Where the spans the workers of services traced without the Java agent record go. */
+    public WorkerSpans workerSpans() {
+        return workerSpans;
     }
 
     /** The spans the {@code memory} exporter holds, oldest first; empty without that exporter. */
@@ -95,6 +110,7 @@ public final class Tracing implements AutoCloseable {
     /** Exports what is pending (for up to 5 s) and stops. */
     @Override
     public void close() {
+        workerSpans.close();
         provider.shutdown().join(5, TimeUnit.SECONDS);
     }
 }

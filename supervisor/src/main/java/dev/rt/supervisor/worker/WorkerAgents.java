@@ -1,8 +1,11 @@
 package dev.rt.supervisor.worker;
 
+import dev.rt.protocol.CacheInvalidated;
+import dev.rt.protocol.CacheInvalidation;
 import dev.rt.protocol.Hello;
 import dev.rt.protocol.HelloAck;
 import dev.rt.protocol.Message;
+import dev.rt.protocol.SpanBatch;
 import dev.rt.supervisor.agent.AgentConnection;
 import dev.rt.supervisor.agent.AgentEvents;
 import dev.rt.config.RuntimeConfig;
@@ -27,14 +30,16 @@ final class WorkerAgents implements AgentEvents {
     private final RuntimeConfig config;
     private final RuntimeLog log;
     private final ToIntFunction<String> meshProxyPorts;
+    private final WorkerServices services;
 
     WorkerAgents(WorkerLifecycle lifecycle, Map<String, Worker> byLabel, RuntimeConfig config, RuntimeLog log,
-            ToIntFunction<String> meshProxyPorts) {
+            ToIntFunction<String> meshProxyPorts, WorkerServices services) {
         this.lifecycle = lifecycle;
         this.byLabel = byLabel;
         this.config = config;
         this.log = log;
         this.meshProxyPorts = meshProxyPorts;
+        this.services = services;
     }
 
     @Override
@@ -56,13 +61,17 @@ final class WorkerAgents implements AgentEvents {
                 service.application().configuration(), service.directory().toString(), worker.arguments,
                 meshProxyPorts.applyAsInt(service.id()), config.exitOnUnhandledErrors(),
                 WorkerLifecycle.STATS_INTERVAL.toMillis(),
-                MeshProxy.externalOrigins(config), config.messagingTimeout().toMillis()));
+                MeshProxy.externalOrigins(config), config.messagingTimeout().toMillis(), services.spans().records(service.id())));
     }
 
     @Override
     public void message(AgentConnection connection, Message message) {
         Worker worker = byConnection.get(connection);
-        if (worker != null) {
+        if (worker != null && message instanceof SpanBatch batch) {
+            services.spans().export(worker.service.id(), batch.spans()); // never through the loop
+        } else if (worker != null && message instanceof CacheInvalidation invalidation) {
+            connection.send(new CacheInvalidated(invalidation.id(), services.cache().invalidate(invalidation)));
+        } else if (worker != null) {
             lifecycle.loop().post(() -> message.accept(new WorkerMessages(lifecycle, worker, log)));
         }
     }

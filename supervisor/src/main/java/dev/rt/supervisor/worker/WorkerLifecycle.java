@@ -60,14 +60,15 @@ public final class WorkerLifecycle implements AutoCloseable {
      * @param production    without {@code --dev}: a worker is restarted at once, whatever its {@code restartOnError}
      *                      delay
      * @param meshProxyPorts the port the workers of a service send their requests to other services through
+     * @param services      the spans' export and the HTTP cache, for the workers
      */
     public WorkerLifecycle(RuntimeConfig config, boolean production, WorkerLauncher launcher, WorkerRegistry registry,
-            RuntimeLog log, ToIntFunction<String> meshProxyPorts) {
+            RuntimeLog log, ToIntFunction<String> meshProxyPorts, WorkerServices services) {
         this.config = config;
         this.launcher = launcher;
         this.registry = registry;
         this.log = log;
-        this.agents = new WorkerAgents(this, byLabel, config, log, meshProxyPorts);
+        this.agents = new WorkerAgents(this, byLabel, config, log, meshProxyPorts, services);
         this.restartCounts = new ServiceRestarts(config.serviceIds());
         this.startAttempts = new StartAttempts(this, log, production);
         this.replacement = new Replacement(this, log, config.gracefulShutdown().service());

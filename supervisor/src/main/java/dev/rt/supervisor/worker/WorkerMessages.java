@@ -1,5 +1,7 @@
 package dev.rt.supervisor.worker;
 
+import dev.rt.protocol.CacheInvalidated;
+import dev.rt.protocol.CacheInvalidation;
 import dev.rt.protocol.Diagnose;
 import dev.rt.protocol.Diagnosed;
 import dev.rt.protocol.Hello;
@@ -12,6 +14,7 @@ import dev.rt.protocol.MessageVisitor;
 import dev.rt.protocol.MetricsReport;
 import dev.rt.protocol.MetricsRequest;
 import dev.rt.protocol.Ready;
+import dev.rt.protocol.SpanBatch;
 import dev.rt.protocol.StartFailed;
 import dev.rt.protocol.Stats;
 import dev.rt.protocol.Stop;
@@ -104,6 +107,21 @@ final class WorkerMessages implements MessageVisitor<Void> {
     @Override
     public Void helloAck(HelloAck ack) {
         return unexpected(ack);
+    }
+
+    @Override
+    public Void spanBatch(SpanBatch batch) {
+        return null; // WorkerAgents exports them off the loop
+    }
+
+    @Override
+    public Void cacheInvalidation(CacheInvalidation invalidation) {
+        return null; // WorkerAgents answers it off the loop
+    }
+
+    @Override
+    public Void cacheInvalidated(CacheInvalidated answer) {
+        return unexpected(answer);
     }
 
     @Override

@@ -16,6 +16,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** The Redis store against a real redis-server. */
 class RedisStoreTest {
+    private static final CacheLimits DEFAULTS = new CacheLimits(CacheLimits.DEFAULT_MAX_COUNT,
+            CacheLimits.DEFAULT_MAX_SIZE, CacheLimits.DEFAULT_MAX_ENTRY_SIZE);
+
     @TempDir
     Path dir;
 
@@ -32,7 +35,7 @@ class RedisStoreTest {
     @Test
     void storesVariantsThatExpireWithTheirFreshnessAndForgetsThemByKeyAndTag() throws Exception {
         try (RedisServer redis = RedisServer.start(dir.resolve("redis"));
-                RedisStore store = new RedisStore(URI.create(redis.url()))) {
+                RedisStore store = new RedisStore(URI.create(redis.url()), DEFAULTS)) {
             CacheKey a = new CacheKey("http://back.rt.local", "/a?x=1", "GET");
             CacheKey b = new CacheKey("http://back.rt.local", "/b", "GET");
             store.put(a, response("en", Map.of("accept-language", "en"), "products"));
@@ -60,8 +63,62 @@ class RedisStoreTest {
     }
 
     @Test
+    void maxCountBoundsWhatTwoReplicasStoreTogetherTheOldestEvictedFirst() throws Exception {
+        CacheLimits three = new CacheLimits(3, CacheLimits.DEFAULT_MAX_SIZE, CacheLimits.DEFAULT_MAX_ENTRY_SIZE);
+        try (RedisServer redis = RedisServer.start(dir.resolve("redis"));
+                RedisStore one = new RedisStore(URI.create(redis.url()), three);
+                RedisStore two = new RedisStore(URI.create(redis.url()), three)) {
+            List<CacheKey> keys = List.of(key("/1"), key("/2"), key("/3"), key("/4"), key("/5"));
+            one.put(keys.get(0), response("1", Map.of(), "t"));
+            one.put(keys.get(1), response("2", Map.of()));
+            assertThat(get(one, keys.get(1))).hasSize(1); // one's puts are done
+            two.put(keys.get(2), response("3", Map.of()));
+            two.put(keys.get(3), response("4", Map.of()));
+            two.put(keys.get(4), response("5", Map.of()));
+
+            assertThat(get(two, keys.get(4))).hasSize(1);
+            assertThat(one.count()).isEqualTo(3);
+            assertThat(get(one, keys.get(0))).isEmpty();
+            assertThat(get(one, keys.get(1))).isEmpty();
+            assertThat(get(two, keys.get(2))).hasSize(1);
+            assertThat(get(two, keys.get(3))).hasSize(1);
+
+            two.delete(List.of(keys.get(2))); // a deleted value leaves room: nothing else is evicted for the next
+            one.put(keys.get(0), response("1 again", Map.of()));
+            assertThat(get(one, keys.get(0))).hasSize(1);
+            assertThat(get(one, keys.get(3))).hasSize(1);
+            assertThat(get(one, keys.get(4))).hasSize(1);
+            assertThat(one.count()).isEqualTo(3);
+        }
+    }
+
+    @Test
+    void maxSizeBoundsTheBytesStoredTheOldestEvictedFirst() throws Exception {
+        String kilobyte = "x".repeat(1000);
+        try (RedisServer redis = RedisServer.start(dir.resolve("redis"));
+                RedisStore store = new RedisStore(URI.create(redis.url()), new CacheLimits(100, 2500, 2500))) {
+            for (int i = 1; i <= 4; i++) { // about 1,100 bytes each once encoded: two fit
+                store.put(key("/" + i), new StoredResponse("id-" + i, 200, List.of(Map.entry("content-type", "text/plain")),
+                        (kilobyte + i).getBytes(StandardCharsets.UTF_8), Map.of(), Set.of(), System.currentTimeMillis(),
+                        0, 60));
+            }
+
+            assertThat(get(store, key("/4"))).hasSize(1);
+            assertThat(store.size()).isPositive().isLessThanOrEqualTo(2500);
+            assertThat(store.count()).isEqualTo(2);
+            assertThat(get(store, key("/1"))).isEmpty();
+            assertThat(get(store, key("/2"))).isEmpty();
+            assertThat(get(store, key("/3"))).hasSize(1);
+        }
+    }
+
+    private static CacheKey key(String path) {
+        return new CacheKey("http://back.rt.local", path, "GET");
+    }
+
+    @Test
     void anUnreachableRedisIsAMissAndStoresNothingWithoutFailing() {
-        try (RedisStore store = new RedisStore(URI.create("redis://127.0.0.1:" + FreePort.pick()))) {
+        try (RedisStore store = new RedisStore(URI.create("redis://127.0.0.1:" + FreePort.pick()), DEFAULTS)) {
             CacheKey key = new CacheKey("http://back.rt.local", "/a", "GET");
             long started = System.nanoTime();
             store.put(key, response("x", Map.of()));

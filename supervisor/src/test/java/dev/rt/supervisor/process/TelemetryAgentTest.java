@@ -33,6 +33,43 @@ class TelemetryAgentTest {
     }
 
     @Test
+    void byDefaultATracedWorkerGetsNoAgentItsKindRecordsRtsOwnSpans() throws Exception {
+        RuntimeConfig config = load("{\"entrypoint\": \"api\", \"telemetry\": {\"serviceName\": \"shop\"}, \"services\": ["
+                + relay("api", "") + ", " + relay("agent", ", \"telemetry\": {\"javaagent\": \"true\"}") + "]}");
+        TelemetryAgent agent = TelemetryAgent.of(config);
+
+        assertThat(service(config, "api").telemetry().javaagent()).isFalse();
+        assertThat(agent.jvmOptions(service(config, "api"))).isEmpty();
+        assertThat(agent.jvmOptions(service(config, "agent"))).first()
+                .isEqualTo("-javaagent:" + Installation.telemetryAgentJar());
+    }
+
+    @Test
+    void aWrappedApplicationGetsTheAgentByDefaultUnlessItsEntrySaysNot() throws Exception {
+        RuntimeConfig config = load("{\"entrypoint\": \"api\", \"telemetry\": {\"serviceName\": \"shop\"}, \"services\": ["
+                + relay("api", "") + ", {\"id\": \"jar\", \"path\": \"" + Fixtures.app("manifest-jar") + "\"}, "
+                + "{\"id\": \"main\", \"path\": \"" + Fixtures.app("self-serving") + "\"}, "
+                + "{\"id\": \"plain\", \"path\": \"" + Fixtures.app("self-serving") + "\", "
+                + "\"telemetry\": {\"javaagent\": false}}]}");
+        TelemetryAgent agent = TelemetryAgent.of(config);
+
+        assertThat(agent.jvmOptions(service(config, "jar"))).first()
+                .isEqualTo("-javaagent:" + Installation.telemetryAgentJar());
+        assertThat(agent.jvmOptions(service(config, "main"))).first()
+                .isEqualTo("-javaagent:" + Installation.telemetryAgentJar());
+        assertThat(agent.jvmOptions(service(config, "plain"))).isEmpty();
+        assertThat(agent.jvmOptions(service(config, "api"))).isEmpty();
+    }
+
+    @Test
+    void withoutAServiceAskingForTheAgentNoneIsNeeded() throws Exception {
+        RuntimeConfig config = load("{\"entrypoint\": \"api\", \"telemetry\": {\"serviceName\": \"shop\"}, \"services\": ["
+                + relay("api", "") + "]}");
+
+        assertThat(TelemetryAgent.of(config)).isSameAs(TelemetryAgent.NONE);
+    }
+
+    @Test
     void tracedWorkersGetTheAgentConfiguredByTheRuntimesTelemetry() throws Exception {
         RuntimeConfig config = load("""
                 {"entrypoint": "api", "services": [%s, %s],
@@ -42,7 +79,8 @@ class TelemetryAgentTest {
                    {"type": "zipkin", "options": {"url": "http://zipkin:9411/api/v2/spans"}},
                    {"type": "file", "options": {"path": "traces/spans.log"}},
                    {"type": "memory"}, {"type": "console"}]}}
-                """.formatted(relay("api", ""), relay("quiet", ", \"telemetry\": {\"enabled\": false}")));
+                """.formatted(relay("api", ", \"telemetry\": {\"javaagent\": true}"),
+                        relay("quiet", ", \"telemetry\": {\"enabled\": false, \"javaagent\": true}")));
         TelemetryAgent agent = TelemetryAgent.of(config);
 
         List<String> options = agent.jvmOptions(service(config, "api"));

@@ -17,7 +17,8 @@ import java.time.Duration;
  * {@code GET /cached} answers {@code CACHE_CONTROL} (when set) as its {@code Cache-Control}, a counter that grows with
  * every call that reaches it, and {@code X-Cache-Tags: CACHE_TAGS}; {@code POST /cached} is counted too.
  * {@code /call/<path>} sends the request (its method, and the headers {@link Resource#FORWARDED}) to
- * {@code NEXT_BASE/<path>} and answers what came back; {@code /res} is a {@link Resource}.
+ * {@code NEXT_BASE/<path>} and answers what came back; {@code /res} is a {@link Resource}; {@code /invalidate} is a
+ * {@link CacheInvalidator}.
  */
 public final class Relay implements HttpHandler {
     private static final String NEXT = System.getenv("NEXT_URL");
@@ -40,6 +41,9 @@ public final class Relay implements HttpHandler {
                 return;
             } else if (path.equals("/res")) {
                 Resource.serve(exchange);
+                return;
+            } else if (path.equals("/invalidate")) {
+                CacheInvalidator.serve(exchange);
                 return;
             } else if (path.equals("/relay")) {
                 body = relay(exchange);

@@ -99,7 +99,7 @@ final class Resource {
         }
     }
 
-    private static Map<String, String> query(String raw) {
+    static Map<String, String> query(String raw) {
         Map<String, String> query = new HashMap<>();
         if (raw != null) {
             for (String pair : raw.split("&")) {

@@ -36,7 +36,7 @@ public final class DbApplication implements AutoCloseable {
         this.database = database;
         this.log = log;
         this.entities = new Entities(EntityModelBuilder.build(tables, settings.model(), log), database.dataSource(),
-                database.dialect(), settings.limits());
+                database.readers(), database.dialect(), settings.limits());
         this.routes = RestRoutes.of(entities);
         this.graphql = settings.graphql() ? Optional.of(new DbGraphQL(entities)) : Optional.empty();
         this.openApi = settings.openapi().map(overrides -> OpenApiDocument.build(entities.model(), overrides));
@@ -60,7 +60,7 @@ public final class DbApplication implements AutoCloseable {
     }
 
     private static DbApplication open(DbSettings settings, String owner, KindLog log, boolean migrate) {
-        Database database = Database.open(settings.connectionString(), owner, migrate ? 10 : 2);
+        Database database = Database.open(settings.connectionString(), owner, migrate ? settings.poolSize() : 2);
         try {
             boolean migrated = false;
             if (migrate && settings.migrations().isPresent() && settings.migrations().get().autoApply()) {

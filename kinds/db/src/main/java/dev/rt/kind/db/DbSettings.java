@@ -5,6 +5,7 @@ import dev.rt.kind.db.connect.ConnectionString;
 import dev.rt.kind.db.migrate.MigrationSettings;
 import dev.rt.kind.db.model.AutoTimestamp;
 import dev.rt.kind.db.model.ModelSettings;
+import dev.rt.kind.db.sql.Dialect;
 import dev.rt.kind.db.sql.Limits;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -23,8 +24,9 @@ import java.util.Set;
  * @param openapi    the {@code db.openapi} object to merge over the generated document (its OpenAPI properties,
  *                   without {@code swaggerPrefix} and {@code ui}); empty when it is off
  * @param schemaLock where the schema read is cached ({@code db.schemalock}), when it is
+ * @param poolSize   {@code db.poolSize}: a server's pooled connections, or a SQLite file's read-only ones
  */
-public record DbSettings(Path root, ConnectionString connectionString, ModelSettings model, Limits limits,
+public record DbSettings(Path root, ConnectionString connectionString, int poolSize, ModelSettings model, Limits limits,
         boolean graphql, boolean graphiql, Optional<Map<String, Object>> openapi, Optional<Path> schemaLock,
         Optional<MigrationSettings> migrations, boolean autogenerateTypes, Path typesDir) {
     public DbSettings {
@@ -59,7 +61,8 @@ public record DbSettings(Path root, ConnectionString connectionString, ModelSett
                 : lock instanceof Map<?, ?> l ? Optional.of(root.resolve(String.valueOf(
                         ((Map<String, Object>) l).getOrDefault("path", "schema.lock")))) : Optional.empty();
         Map<String, Object> types = object(configuration.get("types"));
-        return new DbSettings(root, connection, model, limits, !Boolean.FALSE.equals(graphql),
+        int poolSize = (int) number(db.get("poolSize"), connection.dialect() == Dialect.SQLITE ? 4 : 10);
+        return new DbSettings(root, connection, poolSize, model, limits, !Boolean.FALSE.equals(graphql),
                 !(graphql instanceof Map<?, ?> g && Boolean.FALSE.equals(g.get("graphiql"))),
                 Boolean.FALSE.equals(openapi) ? Optional.empty()
                         : Optional.of(openapi instanceof Map<?, ?> o ? document((Map<String, Object>) o) : Map.of()),

@@ -47,7 +47,8 @@ final class HandlerServer implements RunningApplication {
         ExecutorService pool = Executors.newFixedThreadPool(threads,
                 task -> new Thread(task, "rt-http-" + count.incrementAndGet()));
         BusyTime busyTime = new BusyTime(threads);
-        server.createContext("/", new BusyTimeHandler(new ServerErrorHandler(handler, context.log()), busyTime));
+        server.createContext("/", new BusyTimeHandler(
+                TracingHandler.around(new ServerErrorHandler(handler, context.log()), context.tracing()), busyTime));
         server.setExecutor(pool);
         server.start();
         return new HandlerServer(server, pool, busyTime);

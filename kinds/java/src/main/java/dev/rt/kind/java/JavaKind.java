@@ -57,6 +57,12 @@ public final class JavaKind implements Kind {
         return classPath;
     }
 
+    /** Only a {@code build} handler's requests pass through the kind; a jar or a main class is an unmodified application. */
+    @Override
+    public boolean recordsRequestSpans(Map<String, Object> configuration) {
+        return JavaApplicationConfig.from(configuration).entry() == JavaApplicationConfig.Entry.BUILD;
+    }
+
     /**
      * For a {@code java.jar}, what {@code java -jar} would take from its manifest ({@link ManifestOptions}); read at
      * each worker start, so a rebuilt jar's new manifest counts from its next worker on.

@@ -6,7 +6,7 @@ import io.vertx.ext.web.RoutingContext;
 /**
  * The first handler of every plugin route: refuses what the router matched too leniently for the service's settings
  * (a trailing slash the route does not have, unless {@code ignoreTrailingSlash}; a path parameter longer than
- * {@code maxParamLength}) as an unknown route, and puts the route's error handler in scope.
+ * {@code maxParamLength}) as an unknown route, puts the route's error handler in scope and names the request's span.
  */
 final class RouteEntry implements Handler<RoutingContext> {
     private final RouteRecord route;
@@ -39,6 +39,7 @@ final class RouteEntry implements Handler<RoutingContext> {
         if (errorHandler != null) {
             context.put(ErrorDispatch.SCOPE_HANDLER, errorHandler);
         }
+        RequestSpans.of(context).route(route.path());
         context.next();
     }
 }

@@ -174,7 +174,7 @@ public final class ServiceHost {
                 plugins.register(library.pointer(), className, plugin, scope);
             }
         }
-        ServiceRouter router = new ServiceRouter(host, server, openApi, graphQl, log);
+        ServiceRouter router = new ServiceRouter(host, server, openApi, graphQl, log, context.tracing());
         Router built;
         try {
             built = router.build();

@@ -1,5 +1,6 @@
 package dev.rt.kind.service;
 
+import dev.rt.kind.RequestTracing;
 import graphql.schema.GraphQLSchema;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.ext.web.AllowForwardHeaders;
@@ -18,13 +19,15 @@ final class ServiceRouter {
     private final OpenApiSettings openApi;
     private final GraphQlSettings graphQl;
     private final RequestLog log;
+    private final RequestTracing tracing;
     private HealthRoute health;
     private OpenApiRoutes openApiRoutes;
     private GraphQLSchema graphQlSchema;
 
     ServiceRouter(HostState host, ServerSettings server, OpenApiSettings openApi, GraphQlSettings graphQl,
-            RequestLog log) {
+            RequestLog log, RequestTracing tracing) {
         this.host = host;
+        this.tracing = tracing;
         this.server = server;
         this.openApi = openApi;
         this.graphQl = graphQl;
@@ -34,6 +37,9 @@ final class ServiceRouter {
     Router build() {
         Router router = Router.router(host.vertx());
         router.allowForward(server.trustProxy() ? AllowForwardHeaders.ALL : AllowForwardHeaders.NONE);
+        if (tracing != RequestTracing.OFF) {
+            router.route().handler(new RequestSpans(tracing));
+        }
         router.route().handler(new RequestStart(server, log));
         server.cors().ifPresent(cors -> router.route().handler(new CorsPolicy(cors)));
         if (server.requestTimeout() > 0) {

@@ -15,7 +15,8 @@ import org.junit.jupiter.params.provider.EnumSource;
 /**
  * Starts that must fail, and how: a database that cannot be reached or refuses the password (the service named, the
  * password masked, exit status 4, no worker left), a migration that fails (its file and statement named, the
- * migrations before it kept, itself rolled back).
+ * migrations before it kept, itself rolled back); a setting the kind does not implement ({@code db.events}: exit
+ * status 3, the file and pointer named, no worker started).
  */
 @ExtendWith(TestDatabases.class)
 class FailuresIT {
@@ -50,6 +51,20 @@ class FailuresIT {
         assertThat(output).contains("INSERT INTO nowhere");
         assertThat(CommandsIT.scalar(catalog.database(), "SELECT MAX(version) FROM versions")).isEqualTo(1);
         assertThat(CommandsIT.count(catalog.database(), "movies")).as("001 kept, 002 rolled back\n" + output).isZero();
+    }
+
+    @Test
+    void eventsAreRefusedNamingTheSettingNotIgnored() throws Exception {
+        Catalog catalog = Catalog.of(TestDatabases.fresh(Engine.SQLITE),
+                "\"db\": {\"connectionString\": \"%2$s\", \"events\": true}");
+        try (Rt rt = Rt.start(catalog.runtime())) {
+            int status = rt.awaitExit();
+            String output = rt.output();
+            assertThat(status).as(output).isEqualTo(3);
+            assertThat(output).contains(catalog.service().resolve("rt.json") + ": /db/events: change events")
+                    .contains("remove db.events or set it to false");
+            assertThat(rt.workers()).as("workers started").isEmpty();
+        }
     }
 
     /** rt start exits with status 4, saying {@code expected}, never the secret, and leaves no worker behind. */

@@ -54,9 +54,11 @@ public record ConnectionString(Dialect dialect, String jdbcUrl, String user, Str
         return jdbcUrl.endsWith(MEMORY);
     }
 
-    /** The SQLite file, for a file database. */
+    /** The SQLite file, for a file database (without the pragmas its connection string may add after {@code ?}). */
     public Path sqliteFile() {
-        return Path.of(jdbcUrl.substring("jdbc:sqlite:".length()));
+        String file = jdbcUrl.substring("jdbc:sqlite:".length());
+        int query = file.indexOf('?');
+        return Path.of(query < 0 ? file : file.substring(0, query));
     }
 
     /** A driver message with this connection's password, if it appears, masked. */
@@ -78,8 +80,11 @@ public record ConnectionString(Dialect dialect, String jdbcUrl, String user, Str
         if (path.equals(MEMORY)) {
             return new ConnectionString(Dialect.SQLITE, "jdbc:sqlite::memory:", "", "", "sqlite://" + MEMORY);
         }
-        Path file = baseDirectory.resolve(path).toAbsolutePath().normalize();
-        return new ConnectionString(Dialect.SQLITE, "jdbc:sqlite:" + file, "", "", "sqlite://" + path);
+        // pragmas after ?, as in sqlite://./db.sqlite?synchronous=full, go to the driver, over the kind's own
+        int query = path.indexOf('?');
+        Path file = baseDirectory.resolve(query < 0 ? path : path.substring(0, query)).toAbsolutePath().normalize();
+        return new ConnectionString(Dialect.SQLITE, "jdbc:sqlite:" + file + (query < 0 ? "" : path.substring(query)),
+                "", "", "sqlite://" + path);
     }
 
     private static ConnectionString server(String text, Dialect dialect, String jdbcPrefix, int defaultPort) {

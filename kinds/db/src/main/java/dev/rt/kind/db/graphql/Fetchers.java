@@ -41,7 +41,7 @@ final class Fetchers {
             FindQuery query = new FindQuery(Selection.fields(entity, env), where(env.getArgument("where")),
                     WhereArguments.orderBy(entity, env.getArgument("orderBy")), OptionalLong.of(limit), offset,
                     Optional.empty(), false);
-            return run(connection -> entities.queries(entity).find(connection, query));
+            return read(connection -> entities.queries(entity).find(connection, query));
         };
     }
 
@@ -52,14 +52,14 @@ final class Fetchers {
                 conditions.add(new Condition.Compare(key, Operator.EQ, InputValues.fromJson(key,
                         env.getArgument(key.name()), key.name(), entities.dialect())));
             }
-            List<Map<String, Object>> rows = run(connection -> entities.queries(entity).find(connection,
+            List<Map<String, Object>> rows = read(connection -> entities.queries(entity).find(connection,
                     FindQuery.all(Selection.fields(entity, env), conditions)));
             return rows.isEmpty() ? null : rows.get(0);
         };
     }
 
     DataFetcher<Map<String, Object>> count() {
-        return env -> Map.of("total", run(connection -> entities.queries(entity).count(connection,
+        return env -> Map.of("total", read(connection -> entities.queries(entity).count(connection,
                 where(env.getArgument("where")))));
     }
 
@@ -139,8 +139,16 @@ final class Fetchers {
         return value instanceof Number n ? OptionalLong.of(n.longValue()) : OptionalLong.empty();
     }
 
+    private <T> T read(Work<T> work) {
+        return run(entities.readers(), work);
+    }
+
     private <T> T run(Work<T> work) {
-        try (Connection connection = entities.dataSource().getConnection()) {
+        return run(entities.dataSource(), work);
+    }
+
+    private static <T> T run(javax.sql.DataSource pool, Work<T> work) {
+        try (Connection connection = pool.getConnection()) {
             return work.run(connection);
         } catch (SQLException e) {
             throw SqlFailures.of(e);

@@ -122,7 +122,7 @@ final class RelationLoaders {
     }
 
     private List<Map<String, Object>> query(Work work) {
-        try (Connection connection = entities.dataSource().getConnection()) {
+        try (Connection connection = entities.readers().getConnection()) {
             return work.run(connection);
         } catch (SQLException e) {
             throw SqlFailures.of(e);

@@ -25,7 +25,7 @@ final class KeyRoutes {
     RestResponse get(RestRequest request) {
         List<Field> fields = fields(request);
         Map<Field, Object> key = keyPath.values(request.pathParams(), entities.dialect());
-        List<Map<String, Object>> rows = Sessions.run(entities.dataSource(), connection -> entities.queries(entity)
+        List<Map<String, Object>> rows = Sessions.run(entities.readers(), connection -> entities.queries(entity)
                 .find(connection, FindQuery.all(fields, KeyPath.conditions(key))));
         return RestResponse.ok(RestRows.row(entity, first(rows, request)));
     }

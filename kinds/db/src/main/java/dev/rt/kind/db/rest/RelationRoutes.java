@@ -40,7 +40,7 @@ final class RelationRoutes {
         Map<Field, Object> key = keyPath.values(request.pathParams(), entities.dialect());
         Object keyValue = key.values().iterator().next();
         List<Condition> where = List.of(new Condition.Compare(source.require(relation.field()), Operator.EQ, keyValue));
-        return Sessions.run(entities.dataSource(), connection -> {
+        return Sessions.run(entities.readers(), connection -> {
             if (entities.queries(target).count(connection, KeyPath.conditions(key)) == 0) {
                 throw QueryException.notFound(keyPath.describe(request.pathParams()) + " not found");
             }
@@ -64,7 +64,7 @@ final class RelationRoutes {
         KeyPath keyPath = KeyPath.of(source);
         Map<Field, Object> key = keyPath.values(request.pathParams(), entities.dialect());
         Field foreignKey = source.require(relation.field());
-        return Sessions.run(entities.dataSource(), connection -> {
+        return Sessions.run(entities.readers(), connection -> {
             List<Map<String, Object>> holder = entities.queries(source).find(connection,
                     FindQuery.all(List.of(foreignKey), KeyPath.conditions(key)));
             if (holder.isEmpty()) {

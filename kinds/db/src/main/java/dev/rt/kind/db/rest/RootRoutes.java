@@ -46,7 +46,7 @@ final class RootRoutes {
                 .or(() -> endBefore.map(c -> cursors.decode(c, "endBefore", orderBy)));
         boolean backward = startAfter.isEmpty() && endBefore.isPresent();
         FindQuery query = new FindQuery(fields, where, orderBy, OptionalLong.of(limit), offset, position, backward);
-        return Sessions.run(entities.dataSource(), connection -> {
+        return Sessions.run(entities.readers(), connection -> {
             List<Map<String, Object>> rows = entities.queries(entity).find(connection, query);
             Map<String, String> headers = new LinkedHashMap<>();
             if (totalCount) {

@@ -20,13 +20,21 @@ import javax.sql.DataSource;
 public final class Entities {
     private final EntityModel model;
     private final DataSource dataSource;
+    private final DataSource readers;
     private final Dialect dialect;
     private final Limits limits;
     private final Map<String, EntityQueries> queries = new HashMap<>();
 
+    /** Entities that read and write on one pool. */
     public Entities(EntityModel model, DataSource dataSource, Dialect dialect, Limits limits) {
+        this(model, dataSource, dataSource, dialect, limits);
+    }
+
+    /** @param readers the pool for statements that only read (a SQLite file's read-only connections) */
+    public Entities(EntityModel model, DataSource dataSource, DataSource readers, Dialect dialect, Limits limits) {
         this.model = model;
         this.dataSource = dataSource;
+        this.readers = readers;
         this.dialect = dialect;
         this.limits = limits;
         model.entities().forEach(e -> queries.put(e.singularName(), new EntityQueries(e, dialect)));
@@ -36,8 +44,14 @@ public final class Entities {
         return model;
     }
 
+    /** The pool that writes. */
     public DataSource dataSource() {
         return dataSource;
+    }
+
+    /** The pool for statements that only read; the same as {@link #dataSource()} unless the database has readers. */
+    public DataSource readers() {
+        return readers;
     }
 
     public Dialect dialect() {
@@ -82,14 +96,14 @@ public final class Entities {
     /** Every row of the entity. */
     public List<Map<String, Object>> find(String entity) throws SQLException {
         Entity e = model.require(entity);
-        try (Connection connection = dataSource.getConnection()) {
+        try (Connection connection = readers.getConnection()) {
             return queries(e).find(connection, FindQuery.all(e.fields(), List.of()));
         }
     }
 
     public long count(String entity) throws SQLException {
         Entity e = model.require(entity);
-        try (Connection connection = dataSource.getConnection()) {
+        try (Connection connection = readers.getConnection()) {
             return queries(e).count(connection, List.of());
         }
     }

@@ -26,7 +26,7 @@ public final class DbFixture implements AutoCloseable {
         try {
             EntityModel model = EntityModelBuilder.build(CatalogReader.read(opened.dataSource(), opened.dialect()),
                     settings, log);
-            this.entities = new Entities(model, opened.dataSource(), opened.dialect(), limits);
+            this.entities = new Entities(model, opened.dataSource(), opened.readers(), opened.dialect(), limits);
         } catch (SQLException e) {
             opened.close();
             throw new IllegalStateException(e);

@@ -1,0 +1,44 @@
+package dev.rt.kind.service;
+
+import dev.rt.kind.KindSpan;
+import dev.rt.kind.RequestTracing;
+import io.vertx.core.Handler;
+import io.vertx.core.http.HttpServerRequest;
+import io.vertx.ext.web.RoutingContext;
+
+/**
+ * The first handler of every request of a traced service: starts its SERVER span, which {@link RouteEntry} names
+ * after the plugin route that matched ({@code http.route}), and ends it with the response.
+ */
+final class RequestSpans implements Handler<RoutingContext> {
+    private static final String SPAN = "rt.span";
+
+    private final RequestTracing tracing;
+
+    RequestSpans(RequestTracing tracing) {
+        this.tracing = tracing;
+    }
+
+    @Override
+    public void handle(RoutingContext context) {
+        HttpServerRequest request = context.request();
+        KindSpan span = tracing.serverSpan(request.getHeader("traceparent"), request.method().name(), request.path());
+        if (span != KindSpan.NONE) {
+            context.put(SPAN, span);
+            context.addEndHandler(done -> {
+                span.status(context.response().getStatusCode());
+                if (done.failed()) {
+                    span.fail(String.valueOf(done.cause()));
+                }
+                span.end();
+            });
+        }
+        context.next();
+    }
+
+    /** The request's span; {@link KindSpan#NONE} when it is not recorded. */
+    static KindSpan of(RoutingContext context) {
+        KindSpan span = context.get(SPAN);
+        return span == null ? KindSpan.NONE : span;
+    }
+}
