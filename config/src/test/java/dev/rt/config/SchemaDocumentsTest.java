@@ -149,7 +149,10 @@ class SchemaDocumentsTest {
                 "common.json#/$defs/dbSection/properties/openapi/anyOf/1",
                 "common.json#/$defs/dbSection/properties/ignore",
                 "common.json#/$defs/dbSection/properties/ignore/additionalProperties/anyOf/1",
-                "common.json#/$defs/dbSection/properties/include");
+                "common.json#/$defs/dbSection/properties/include",
+                // keyed by type name; accepted by the schema so that the gateway kind refuses it with its own message
+                "gateway.json#/$defs/gatewayApplication/properties/graphql/anyOf/1/properties/entities",
+                "composer.json#/$defs/gatewayApplication/properties/graphql/anyOf/1/properties/entities");
     }
 
     /** A service configuration run on its own takes the runtime's settings under "runtime", with the same schema. */

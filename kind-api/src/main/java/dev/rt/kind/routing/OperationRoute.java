@@ -1,6 +1,7 @@
 package dev.rt.kind.routing;
 
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -13,13 +14,21 @@ import java.util.Set;
  * @param path         a template starting with {@code /}
  * @param upstreamPath a template starting with {@code /}, with the names of {@code path}
  * @param methods      upper-case method names ({@code HEAD} with {@code GET})
+ * @param bodyRewrite  what is changed in the bodies of its responses; empty for none (they stream through)
  */
-public record OperationRoute(Target target, String prefix, String path, String upstreamPath, Set<String> methods) {
+public record OperationRoute(Target target, String prefix, String path, String upstreamPath, Set<String> methods,
+        Optional<ResponseBodyRewrite> bodyRewrite) {
     public OperationRoute {
         Objects.requireNonNull(target, "target");
+        Objects.requireNonNull(bodyRewrite, "bodyRewrite");
         Paths.requirePrefix(prefix, "prefix");
         Paths.requireTemplate(path, "path");
         Paths.requireTemplate(upstreamPath, "upstreamPath");
         methods = Set.copyOf(methods);
+    }
+
+    /** An operation whose responses stream through untouched. */
+    public OperationRoute(Target target, String prefix, String path, String upstreamPath, Set<String> methods) {
+        this(target, prefix, path, upstreamPath, methods, Optional.empty());
     }
 }

@@ -1,6 +1,7 @@
 package dev.rt.supervisor.proxy;
 
 import dev.rt.kind.routing.OperationRoute;
+import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpRequest;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -69,7 +70,9 @@ final class OperationTrie {
         if (upstream.isEmpty() || route.upstreamPath().endsWith("/") && route.upstreamPath().length() > 1) {
             upstream.add("/");
         }
-        Operation operation = new Operation(TableTargets.of(route.target(), route.prefix(), ""), upstream.toArray(),
+        RouteTarget target = TableTargets.of(route.target(), route.prefix(), "");
+        Operation operation = new Operation(route.bodyRewrite().map(target::rewritingBodies).orElse(target),
+                upstream.toArray(),
                 TableTargets.originAuthority(route.target()).orElse(null));
         for (String method : TableTargets.withHead(route.methods())) {
             node.byMethod.putIfAbsent(method, operation);
@@ -91,6 +94,9 @@ final class OperationTrie {
         }
         request.setUri(operation.upstreamPath(captured) + uri.substring(end));
         TableTargets.originHost(request, operation.originAuthority);
+        if (operation.target.bodyRewrite() != null) {
+            request.headers().remove(HttpHeaderNames.ACCEPT_ENCODING); // a body to rewrite must come uncompressed
+        }
         return operation.target;
     }
 

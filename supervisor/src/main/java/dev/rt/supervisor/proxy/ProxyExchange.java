@@ -55,6 +55,7 @@ final class ProxyExchange implements ChannelFutureListener {
     private boolean bodySent;
     private boolean closeAfter;
     private ScheduledFuture<?> timeout;
+    private HeldResponse held; // made for the first response whose route rewrites its body
     private long startNanos;
     private int status;
 
@@ -265,17 +266,22 @@ final class ProxyExchange implements ChannelFutureListener {
             ExchangeExtras.responseHead(extras, response, false);
             closeAfter = ResponseFraming.frame(response, method, http10, closeAfter || route.draining());
             ExchangeExtras.responseHead(extras, response, true);
+            if (target.bodyRewrite() != null || held != null) {
+                (held != null ? held : (held = new HeldResponse())).begin(target, response, method, ctx);
+            }
         }
     }
 
     void writeToClient(Object msg) {
         ExchangeExtras.responseBody(extras, msg);
-        ctx.write(msg, ctx.voidPromise()); // a failed write closes the client: channelInactive() follows
+        if (held == null || !held.holds(msg, ctx)) {
+            ctx.write(msg, ctx.voidPromise()); // a failed write closes the client: channelInactive() follows
+        }
     }
 
     ChannelFuture writeLastToClient(Object msg) {
         ExchangeExtras.responseBody(extras, msg);
-        return ctx.write(msg);
+        return held != null && held.holds(msg, ctx) ? held.finish(ctx) : ctx.write(msg);
     }
 
     void flushToClient() {
@@ -312,6 +318,7 @@ final class ProxyExchange implements ChannelFutureListener {
         }
         link.detach();
         ExchangeExtras.abandon(extras);
+        HeldResponse.discard(held);
         if (!phase.awaitsResponse()) {
             ctx.close(); // part of the response went out: the client must see it cut
         } else if (bodySent || !UpstreamAttempts.replayable(method)) {
@@ -396,6 +403,7 @@ final class ProxyExchange implements ChannelFutureListener {
     /** The client connection closed: the exchange, if any, ends without an answer. */
     void clientClosed() {
         moveTo(ExchangePhase.CLOSED);
+        HeldResponse.discard(held);
         link.abandon();
         ExchangeExtras.abandon(extras);
         ExchangeExtras.end(extras, null, false);

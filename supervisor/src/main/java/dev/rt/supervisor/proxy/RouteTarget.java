@@ -1,5 +1,6 @@
 package dev.rt.supervisor.proxy;
 
+import dev.rt.kind.routing.ResponseBodyRewrite;
 import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpResponse;
 import java.util.Optional;
@@ -9,7 +10,7 @@ import java.util.concurrent.CompletableFuture;
  * Where one request goes: the started workers of a service, or one fixed address outside the runtime; whether its
  * {@code Host} becomes the address of the worker it is sent to; when an interceptor asks for it, the
  * {@code Authorization} value to set first; what is rewritten in the response head ({@code Location} through a
- * routing table's prefix). Or nowhere: a route that answers the request itself.
+ * routing table's prefix) and, for a few operations, in its body. Or nowhere: a route that answers the request itself.
  */
 final class RouteTarget {
     /** Rewrites a response head before it goes to the client, knowing the request as it was sent upstream. */
@@ -24,15 +25,22 @@ final class RouteTarget {
     private final CompletableFuture<String> authorization;
     private final ResponseRewrite rewrite;
     private final ProxyAnswer answer;
+    private final ResponseBodyRewrite bodyRewrite;
 
     private RouteTarget(String serviceId, Upstream fixed, boolean workerHost, CompletableFuture<String> authorization,
             ResponseRewrite rewrite, ProxyAnswer answer) {
+        this(serviceId, fixed, workerHost, authorization, rewrite, answer, null);
+    }
+
+    private RouteTarget(String serviceId, Upstream fixed, boolean workerHost, CompletableFuture<String> authorization,
+            ResponseRewrite rewrite, ProxyAnswer answer, ResponseBodyRewrite bodyRewrite) {
         this.serviceId = serviceId;
         this.fixed = fixed;
         this.workerHost = workerHost;
         this.authorization = authorization;
         this.rewrite = rewrite;
         this.answer = answer;
+        this.bodyRewrite = bodyRewrite;
     }
 
     /** The workers of {@code serviceId}, the request's {@code Host} left as the route set it. */
@@ -57,12 +65,22 @@ final class RouteTarget {
 
     /** The same target, with {@code Authorization} set to the value the future completes with. */
     RouteTarget authorizedBy(CompletableFuture<String> value) {
-        return new RouteTarget(serviceId, fixed, workerHost, value, rewrite, answer);
+        return new RouteTarget(serviceId, fixed, workerHost, value, rewrite, answer, bodyRewrite);
     }
 
     /** The same target, its response heads rewritten by {@code responseRewrite}. */
     RouteTarget rewritingResponses(ResponseRewrite responseRewrite) {
-        return new RouteTarget(serviceId, fixed, workerHost, authorization, responseRewrite, answer);
+        return new RouteTarget(serviceId, fixed, workerHost, authorization, responseRewrite, answer, bodyRewrite);
+    }
+
+    /** The same target, the bodies of its responses held back and rewritten whole when {@code rewrite} takes them. */
+    RouteTarget rewritingBodies(ResponseBodyRewrite rewrite) {
+        return new RouteTarget(serviceId, fixed, workerHost, authorization, this.rewrite, answer, rewrite);
+    }
+
+    /** What changes the bodies of its responses; null for most targets, whose responses stream through. */
+    ResponseBodyRewrite bodyRewrite() {
+        return bodyRewrite;
     }
 
     String serviceId() {

@@ -83,6 +83,56 @@ class RoutedEntrypointTest {
     }
 
     @Test
+    void onlyTheOperationThatRewritesBodiesHoldsItsResponsesAndSendsThemWithTheirNewLength() throws Exception {
+        List<String> encodings = new java.util.concurrent.CopyOnWriteArrayList<>();
+        TestBackend movies = open(new TestBackend(exchange -> {
+            encodings.add(exchange.getRequestURI() + " " + exchange.getRequestHeaders().getFirst("Accept-Encoding"));
+            exchange.getResponseHeaders().set("Content-Type", "application/json");
+            exchange.sendResponseHeaders(200, 0); // chunked
+            for (String part : new String[] {"{\"title\":", "\"alien\",", "\"year\":1979}"}) {
+                exchange.getResponseBody().write(part.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+                exchange.getResponseBody().flush();
+            }
+            exchange.close();
+        }));
+        dev.rt.kind.routing.ResponseBodyRewrite upper = new dev.rt.kind.routing.ResponseBodyRewrite() {
+            @Override
+            public boolean rewrites(int status, String contentType) {
+                return status == 200 && contentType.startsWith("application/json");
+            }
+
+            @Override
+            public byte[] rewrite(int status, byte[] body) {
+                return new String(body, java.nio.charset.StandardCharsets.UTF_8).replace("title", "name")
+                        .getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            }
+        };
+        PublicRoutes routes = new PublicRoutes("api", false);
+        routes.publish(new RoutingTable(List.of(), List.of(
+                new dev.rt.kind.routing.OperationRoute(Target.service("movies"), "/movies", "/renamed", "/x",
+                        Set.of("GET"), Optional.of(upper)),
+                new dev.rt.kind.routing.OperationRoute(Target.service("movies"), "/movies", "/plain", "/x",
+                        Set.of("GET"))), Map.of()));
+        int port = serve(new TestUpstreams().service("movies", movies.address()), routes, 5_000);
+
+        for (int i = 0; i < 3; i++) { // one client connection and pooled worker connections, turn by turn
+            HttpResponse<String> renamed = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port
+                    + "/movies/renamed?gzip")).header("Accept-Encoding", "gzip").build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertThat(renamed.body()).isEqualTo("{\"name\":\"alien\",\"year\":1979}");
+            assertThat(renamed.headers().firstValue("content-length")).hasValue("28");
+            assertThat(renamed.headers().firstValue("transfer-encoding")).isEmpty();
+            HttpResponse<String> plain = get(port, "/movies/plain");
+            assertThat(plain.body()).isEqualTo("{\"title\":\"alien\",\"year\":1979}");
+            assertThat(plain.headers().firstValue("content-length")).as("streamed as it came").isEmpty();
+        }
+        assertThat(encodings).as("a body to rewrite is asked for uncompressed").contains("/x?gzip null");
+        assertThat(http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/movies/renamed"))
+                .method("HEAD", HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.ofString())
+                .statusCode()).isEqualTo(200);
+    }
+
+    @Test
     void aRedirectOfTheServiceComesBackUnderItsPrefix() throws Exception {
         TestBackend users = open(new TestBackend(exchange -> {
             exchange.getResponseHeaders().set("Location", "/landing?from=" + exchange.getRequestURI().getPath());

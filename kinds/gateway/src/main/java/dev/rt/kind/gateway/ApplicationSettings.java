@@ -12,21 +12,21 @@ import java.util.Optional;
  *
  * @param pointer where it is in the configuration ({@code /gateway/applications/0}), for messages
  * @param origin  {@code http://host[:port]} when given ({@code http://<id>.rt.local} names a service of the runtime)
+ * @param graphql its {@code graphql}, unless absent or {@code false}
  */
 public record ApplicationSettings(String id, String pointer, Optional<String> origin, Optional<OpenApiSource> openapi,
-        ProxySettings proxy) {
+        Optional<GraphQlSource> graphql, ProxySettings proxy) {
 
     static ApplicationSettings read(Map<String, Object> entry, String pointer) {
-        if (entry.containsKey("graphql")) {
-            throw KindException.at(pointer + "/graphql", "GraphQL composition is not available in this version of rt;"
-                    + " remove it (the application's own /graphql can still be proxied under its prefix)");
-        }
+        Object graphqlValue = entry.get("graphql");
+        Optional<GraphQlSource> graphql = graphqlValue == null || Boolean.FALSE.equals(graphqlValue) ? Optional.empty()
+                : Optional.of(GraphQlSource.read(graphqlValue, pointer + "/graphql"));
         String id = ConfigValues.string(entry, "id").orElseThrow();
         Optional<String> origin = ConfigValues.string(entry, "origin").map(raw -> origin(raw, pointer + "/origin"));
         Optional<OpenApiSource> openapi = entry.containsKey("openapi")
                 ? Optional.of(OpenApiSource.read(ConfigValues.object(entry, "openapi"), pointer + "/openapi"))
                 : Optional.empty();
-        return new ApplicationSettings(id, pointer, origin, openapi, ProxySettings.read(entry.get("proxy"),
+        return new ApplicationSettings(id, pointer, origin, openapi, graphql, ProxySettings.read(entry.get("proxy"),
                 pointer + "/proxy"));
     }
 
@@ -64,6 +64,11 @@ public record ApplicationSettings(String id, String pointer, Optional<String> or
 
     /** Whether its requests are proxied under a prefix (or host): unless {@code proxy: false}, or composed only. */
     boolean proxied() {
-        return !proxy.disabled() && (proxy.given() || openapi.isEmpty());
+        return !proxy.disabled() && (proxy.given() || openapi.isEmpty() && graphql.isEmpty());
+    }
+
+    /** {@code origin}, else {@code http://<id>.rt.local}: where its requests go from a worker of the gateway. */
+    public String originOrMesh() {
+        return origin.orElse("http://" + id + ".rt.local");
     }
 }

@@ -7,6 +7,7 @@ import dev.rt.kind.WorkerContext;
 import dev.rt.kind.gateway.cli.OpenApiCommand;
 import dev.rt.kind.gateway.openapi.DocumentRules;
 import dev.rt.kind.routing.EntrypointRouter;
+import dev.rt.kind.gateway.graphql.ComposedGraphQl;
 import dev.rt.kind.service.ServiceHost;
 import java.io.IOException;
 import java.io.InputStream;
@@ -19,8 +20,8 @@ import java.util.Optional;
 
 /**
  * What the {@code gateway} kind and its older name, the {@code composer}, share: everything but their name, schema
- * and {@link Section}. This class stays free of Vert.x: only {@link #start} (a gateway with plugins) hands over to
- * the service kind's server.
+ * and {@link Section}. This class stays free of Vert.x: only {@link #start} (a gateway with plugins, or composing
+ * GraphQL) hands over to the service kind's server.
  */
 abstract class ComposingKind implements Kind {
     private final Section section;
@@ -66,13 +67,17 @@ abstract class ComposingKind implements Kind {
             String pointer = application.pointer() + "/openapi";
             openapi.get().config(serviceDirectory).ifPresent(rules -> DocumentRules.read(rules, pointer + "/config"));
         }
-        return settings.hasPlugins() ? ServiceHost.classPath(configuration, serviceDirectory) : List.of();
+        return runsWorkers(settings) ? ServiceHost.classPath(configuration, serviceDirectory) : List.of();
     }
 
-    /** Workers only for plugins of its own: the routing is the public server's. */
+    /** Workers only for plugins of its own, or the composed GraphQL schema: the routing is the public server's. */
     @Override
     public boolean runsWorkers(Map<String, Object> configuration) {
-        return GatewaySettings.read(configuration, section).hasPlugins();
+        return runsWorkers(GatewaySettings.read(configuration, section));
+    }
+
+    private static boolean runsWorkers(GatewaySettings settings) {
+        return settings.hasPlugins() || settings.composesGraphQl();
     }
 
     @Override
@@ -90,8 +95,15 @@ abstract class ComposingKind implements Kind {
         return List.of(new OpenApiCommand());
     }
 
+    /** The service kind's server, with the composed GraphQL schema when applications have {@code graphql}. */
     @Override
     public RunningApplication start(WorkerContext context) {
-        return ServiceHost.configure(context).start();
+        GatewaySettings settings = GatewaySettings.read(context.configuration(), section);
+        ServiceHost host = ServiceHost.configure(context);
+        if (settings.composesGraphQl()) {
+            host.plugin("graphql-composition", new ComposedGraphQl(settings.applications(), settings.graphiql(),
+                    context.log()));
+        }
+        return host.start();
     }
 }

@@ -143,7 +143,7 @@ final class Documents {
             if (document != null) {
                 RulesApplied applied = RulesApplied.apply(document, rules.getOrDefault(member.id(), DocumentRules.NONE));
                 apis.add(new ComposedApi(member.id(), member.settings().openapi().get().prefix(), applied.document(),
-                        applied.originPaths()));
+                        applied.originPaths(), applied.renames()));
             }
         }
         return apis;

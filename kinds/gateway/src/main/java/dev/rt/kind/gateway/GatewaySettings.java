@@ -14,10 +14,11 @@ import java.util.Map;
  *
  * @param applications   as listed; empty means every other service of the runtime
  * @param refreshTimeout milliseconds between re-reads of the fetched documents in development; 0 for none
+ * @param graphiql       {@code graphql.graphiql}: GraphiQL at {@code /graphiql/} over the composed GraphQL schema
  * @param hasPlugins     whether it has plugins of its own, and so runs workers
  */
 public record GatewaySettings(Section section, List<ApplicationSettings> applications, long refreshTimeout,
-        ComposedSettings openapi, boolean hasPlugins) {
+        ComposedSettings openapi, boolean graphiql, boolean hasPlugins) {
 
     public GatewaySettings {
         applications = List.copyOf(applications);
@@ -26,10 +27,6 @@ public record GatewaySettings(Section section, List<ApplicationSettings> applica
     /** @throws KindException naming the setting at fault */
     public static GatewaySettings read(Map<String, Object> configuration, Section section) {
         Map<String, Object> own = ConfigValues.object(configuration, section.key());
-        if (own.containsKey("graphql")) {
-            throw KindException.at("/" + section.key() + "/graphql", "GraphQL composition is not available in this"
-                    + " version of rt; remove it");
-        }
         List<Object> entries = ConfigValues.list(own.get(section.list()));
         List<ApplicationSettings> applications = new ArrayList<>();
         Map<String, String> ids = new HashMap<>();
@@ -49,7 +46,13 @@ public record GatewaySettings(Section section, List<ApplicationSettings> applica
                 || !ConfigValues.list(plugins.get("packages")).isEmpty();
         return new GatewaySettings(section, applications, ConfigValues.number(own, "refreshTimeout", 1000),
                 ComposedSettings.read(ConfigValues.object(own, "openapi"), "/" + section.key() + "/openapi"),
+                own.get("graphql") instanceof Map<?, ?> graphql && Boolean.TRUE.equals(graphql.get("graphiql")),
                 hasPlugins);
+    }
+
+    /** Whether some application has {@code graphql}: the gateway's workers then serve the composed schema. */
+    public boolean composesGraphQl() {
+        return applications.stream().anyMatch(application -> application.graphql().isPresent());
     }
 
     private static void explicitPrefixesOnce(List<ApplicationSettings> applications) {

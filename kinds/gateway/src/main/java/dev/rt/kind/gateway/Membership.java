@@ -29,7 +29,7 @@ final class Membership {
         List<ApplicationSettings> applications = settings.applications().isEmpty()
                 ? services.entrySet().stream().map(service -> new ApplicationSettings(service.getKey(),
                         settings.section().listPointer(), Optional.empty(), servedDocument(service.getKey(),
-                        service.getValue()), ProxySettings.at("/" + service.getKey()))).toList()
+                        service.getValue()), Optional.empty(), ProxySettings.at("/" + service.getKey()))).toList()
                 : settings.applications();
         List<Member> members = new ArrayList<>();
         Map<String, Member> claimed = new HashMap<>();

@@ -5,6 +5,7 @@ import dev.rt.kind.gateway.openapi.ComposedApi;
 import dev.rt.kind.gateway.openapi.Composition;
 import dev.rt.kind.gateway.openapi.Documentation;
 import dev.rt.kind.gateway.openapi.PathConflict;
+import dev.rt.kind.gateway.openapi.ResponseRenames;
 import dev.rt.kind.routing.Answer;
 import dev.rt.kind.routing.OperationRoute;
 import dev.rt.kind.routing.PrefixRoute;
@@ -13,6 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -49,9 +51,16 @@ final class TableBuilder {
                         methods.add(name.toUpperCase(Locale.ROOT));
                     }
                 });
+                String upstream = api.originPaths().getOrDefault(path.getKey(), path.getKey());
+                Map<String, ResponseRenames> renames = api.renames().getOrDefault(path.getKey(), Map.of());
+                renames.forEach((method, renamed) -> {
+                    if (methods.remove(method)) { // its own rule: only its responses are held back to be rewritten
+                        operations.add(new OperationRoute(member.target(), api.prefix(), path.getKey(), upstream,
+                                Set.of(method), Optional.of(renamed)));
+                    }
+                });
                 if (!methods.isEmpty()) {
-                    operations.add(new OperationRoute(member.target(), api.prefix(), path.getKey(),
-                            api.originPaths().getOrDefault(path.getKey(), path.getKey()), methods));
+                    operations.add(new OperationRoute(member.target(), api.prefix(), path.getKey(), upstream, methods));
                 }
             });
         }

@@ -5,6 +5,7 @@
  * public server applies, and {@link dev.rt.kind.gateway.GatewayRouter} keeps that table current. The composed OpenAPI
  * document is made in {@code dev.rt.kind.gateway.openapi}; {@code dev.rt.kind.gateway.cli} holds
  * {@code rt gateway|composer openapi schemas fetch}. Everything here but {@link dev.rt.kind.gateway.GatewayKind#start}
- * runs in the supervisor or the CLI; a worker (a gateway with plugins) runs the service kind's server.
+ * runs in the supervisor or the CLI; a worker (a gateway with plugins, or composing GraphQL:
+ * {@code dev.rt.kind.gateway.graphql}) runs the service kind's server.
  */
 package dev.rt.kind.gateway;

@@ -85,12 +85,28 @@ class GatewaySettingsTest {
     }
 
     @Test
-    void anApplicationListedTwiceOrGraphQlCompositionIsRefused() {
+    void anApplicationListedTwiceOrEntitiesAcrossApplicationsAreRefused() {
         refused("[{\"id\": \"a\"}, {\"id\": \"a\", \"proxy\": false}]", "/gateway/applications/1/id",
                 "the application \"a\" is listed twice, also at /gateway/applications/0");
-        refused("[{\"id\": \"a\", \"graphql\": true}]", "/gateway/applications/0/graphql", "GraphQL composition is not"
-                + " available in this version of rt; remove it (the application's own /graphql can still be proxied"
-                + " under its prefix)");
+        refused("[{\"id\": \"a\", \"graphql\": {\"entities\": {}}}]", "/gateway/applications/0/graphql/entities",
+                "resolving entities across applications is not available in this version of rt: each root field is"
+                        + " answered by the application that has it, with the fields that application has; remove it");
+        refused("[{\"id\": \"a\", \"graphql\": {\"graphqlEndpoint\": \"graphql\"}}]",
+                "/gateway/applications/0/graphql/graphqlEndpoint", "must be a path such as /graphql, found \"graphql\"");
+    }
+
+    @Test
+    void anApplicationWithGraphQlIsComposedRatherThanProxiedUnlessItAsksForBoth() {
+        GatewaySettings settings = gateway("[{\"id\": \"a\", \"graphql\": true}, {\"id\": \"b\", \"graphql\":"
+                + " {\"graphqlEndpoint\": \"/gql\"}, \"proxy\": {\"prefix\": \"/b\"}}, {\"id\": \"c\", \"graphql\": false}]");
+
+        assertThat(settings.composesGraphQl()).isTrue();
+        assertThat(settings.applications().get(0).graphql()).hasValue(new GraphQlSource("/graphql"));
+        assertThat(settings.applications().get(0).proxied()).isFalse();
+        assertThat(settings.applications().get(1).graphql()).hasValue(new GraphQlSource("/gql"));
+        assertThat(settings.applications().get(1).proxied()).isTrue();
+        assertThat(settings.applications().get(2).graphql()).isEmpty();
+        assertThat(settings.applications().get(2).proxied()).isTrue();
     }
 
     @Test

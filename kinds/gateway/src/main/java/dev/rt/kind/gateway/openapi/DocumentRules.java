@@ -17,7 +17,8 @@ import java.util.Set;
  * The rules of an application's {@code openapi.config} file, by path of its document:
  * {@code {"paths": {"/internal": {"ignore": true}, "/movies": {"alias": "/films", "delete": {"ignore": true}}}}}:
  * a path left out of the composed document and its routes, a path shown and routed under another name, an operation
- * left out.
+ * left out; and {@code {"get": {"responses": {"200": {"properties": {"title": {"rename": "name"}}}}}}}, fields of an
+ * operation's responses renamed, in its document and in the bodies that pass through.
  *
  * @param paths the rules of each path, in file order
  */
@@ -34,8 +35,14 @@ public record DocumentRules(Map<String, PathRule> paths) {
      * @param ignore       leave the whole path out
      * @param alias        the path it is shown and routed as, instead of its own
      * @param ignoredMethods lower-case methods whose operations are left out
+     * @param renames      lower-case method → the field renames of its responses
      */
-    public record PathRule(boolean ignore, Optional<String> alias, Set<String> ignoredMethods) {
+    public record PathRule(boolean ignore, Optional<String> alias, Set<String> ignoredMethods,
+            Map<String, ResponseRenames> renames) {
+        public PathRule {
+            ignoredMethods = Set.copyOf(ignoredMethods);
+            renames = Map.copyOf(renames);
+        }
     }
 
     /**
@@ -67,6 +74,7 @@ public record DocumentRules(Map<String, PathRule> paths) {
             throw KindException.at(pointer, where + ": must be an object");
         }
         Set<String> ignored = new java.util.TreeSet<>();
+        Map<String, ResponseRenames> renames = new LinkedHashMap<>();
         for (String key : fields(rule)) {
             JsonNode value = rule.get(key);
             String method = key.toLowerCase(Locale.ROOT);
@@ -74,22 +82,40 @@ public record DocumentRules(Map<String, PathRule> paths) {
                     && value.asText().startsWith("/")) {
                 continue;
             }
-            if (METHODS.contains(method) && value.isObject() && onlyKeys(value, Set.of("ignore", "responses"))) {
-                if (value.has("responses")) {
-                    throw KindException.at(pointer, where + "/" + key + "/responses: renaming response fields is not"
-                            + " available in this version of rt (the public server sends responses on untouched);"
-                            + " remove it (ignore and alias are)");
-                }
+            if (METHODS.contains(method) && value.isObject() && onlyKeys(value, Set.of("ignore", "responses"))
+                    && (!value.has("ignore") || value.get("ignore").isBoolean())) {
                 if (value.path("ignore").asBoolean(false)) {
                     ignored.add(method);
+                } else if (value.has("responses")) {
+                    renames.put(method, responses(value.get("responses"), where + "/" + key + "/responses", pointer));
                 }
                 continue;
             }
             throw KindException.at(pointer, where + "/" + key + ": expected \"ignore\": true|false, \"alias\": \"/path\","
-                    + " or a method (get, post, ...) with {\"ignore\": true}");
+                    + " or a method (get, post, ...) with {\"ignore\": true} or {\"responses\": {...}}");
         }
         return new PathRule(rule.path("ignore").asBoolean(false), Optional.ofNullable(rule.get("alias"))
-                .map(JsonNode::asText), ignored);
+                .map(JsonNode::asText), ignored, renames);
+    }
+
+    /** {@code {"200": <renames>}}: the field renames of the responses with each status. */
+    private static ResponseRenames responses(JsonNode responses, String where, String pointer) {
+        if (!responses.isObject() || responses.isEmpty()) {
+            throw KindException.at(pointer, where + ": expected {\"200\": {\"properties\": {\"field\": {\"rename\":"
+                    + " \"newName\"}}}}");
+        }
+        Map<Integer, FieldRenames> byStatus = new LinkedHashMap<>();
+        for (String status : fields(responses)) {
+            if (!status.matches("[1-5][0-9][0-9]")) {
+                throw KindException.at(pointer, where + "/" + status + ": expected a status code such as 200");
+            }
+            try {
+                byStatus.put(Integer.parseInt(status), FieldRenames.read(responses.get(status), where + "/" + status));
+            } catch (IllegalArgumentException e) {
+                throw KindException.at(pointer, e.getMessage());
+            }
+        }
+        return new ResponseRenames(byStatus);
     }
 
     private static boolean onlyKeys(JsonNode object, Set<String> allowed) {
