@@ -59,10 +59,14 @@ touch "$BENCH_TMP/port.go"
 sleep "$WARMUP"
 CPU_A=$(cpu_percent_over "$RT_PID" "$MEASURE")
 RSS_A=$(rss_mb "$RT_PID")
-wait "$RECEIVER" || die "the receiver failed: $(cat "$BENCH_TMP/receiver.log")"
+for _ in $(seq 1 600); do [ -s "$BENCH_TMP/late" ] || ! alive "$RECEIVER" && break; sleep 0.1; done
+[ -s "$BENCH_TMP/late" ] || die "the receiver wrote no figures: $(cat "$BENCH_TMP/receiver.log")"
 read -r CALLS SECONDS_MEASURED P50 P90 P99 MAX <"$BENCH_TMP/late"
-ERRORS=$(grep -c 'Error executing scheduler' "$BENCH_TMP/jobs.log" || true)
+# the runtime stops before the receiver, which answers until then: every error logged is a call that failed
 rt_stop "$RT_PID" "$BENCH_TMP/jobs.log"
+ERRORS=$(grep -c 'Error executing scheduler' "$BENCH_TMP/jobs.log" || true)
+touch "$BENCH_TMP/port.stop"
+wait "$RECEIVER" || die "the receiver failed: $(cat "$BENCH_TMP/receiver.log")"
 
 # B: no scheduler.
 say "B: the same runtime without a scheduler, idle ${MEASURE}s"

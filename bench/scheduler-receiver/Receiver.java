@@ -3,6 +3,7 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.Arrays;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -11,8 +12,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * The target of scheduler.sh's jobs, run with `java Receiver.java PORT_FILE WARMUP_S MEASURE_S OUT_FILE`: answers
  * 204 to every request and, for the calls that arrive during the MEASURE_S seconds after WARMUP_S, records how late
  * each came after the whole second it was due at (every job fires on "* * * * * *"). Then writes
- * "calls seconds p50_ms p90_ms p99_ms max_ms" to OUT_FILE and exits. Binds 127.0.0.1 on a free port, written to
- * PORT_FILE.
+ * "calls seconds p50_ms p90_ms p99_ms max_ms" to OUT_FILE, and goes on answering until PORT_FILE.stop exists (the
+ * runtime stopped first: a receiver gone before it would fail the calls of the firings in between). Binds 127.0.0.1
+ * on a free port, written to PORT_FILE.
  */
 public final class Receiver {
     public static void main(String[] args) throws Exception {
@@ -48,12 +50,17 @@ public final class Receiver {
             }
         }
         Thread.sleep(warmup + measure + 500);
-        server.stop(0);
         int n = Math.min(count.get(), late.length);
         int[] sorted = Arrays.copyOf(late, n);
         Arrays.sort(sorted);
-        Files.writeString(Path.of(args[3]), n + " " + measure / 1000 + " " + at(sorted, 0.50) + " " + at(sorted, 0.90)
+        Path written = Path.of(args[3] + ".tmp");
+        Files.writeString(written, n + " " + measure / 1000 + " " + at(sorted, 0.50) + " " + at(sorted, 0.90)
                 + " " + at(sorted, 0.99) + " " + (n == 0 ? 0 : sorted[n - 1]) + "\n");
+        Files.move(written, Path.of(args[3]), StandardCopyOption.ATOMIC_MOVE);
+        while (!Files.exists(Path.of(args[0] + ".stop"))) {
+            Thread.sleep(50);
+        }
+        server.stop(0);
         System.exit(0);
     }
 

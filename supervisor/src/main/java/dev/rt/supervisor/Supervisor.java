@@ -39,12 +39,10 @@ import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 
@@ -58,7 +56,7 @@ public final class Supervisor implements AutoCloseable {
     private final RuntimeOptions options;
     private final RuntimeLog log;
     private final Map<String, String> realEnv;
-    private final List<AutoCloseable> closeables = new ArrayList<>();
+    private final Closeables closeables;
     private StartOrder order;
     private WorkerRegistry registry;
     private WorkerLifecycle lifecycle;
@@ -90,6 +88,7 @@ public final class Supervisor implements AutoCloseable {
         this.options = options;
         this.log = log;
         this.realEnv = Map.copyOf(realEnv);
+        this.closeables = new Closeables(log);
     }
 
     /**
@@ -128,7 +127,7 @@ public final class Supervisor implements AutoCloseable {
             reloads = new Reloads(lifecycle, config.serviceIds(), log, () -> listeners.forEach(RuntimeEvents::reloading),
                     () -> listeners.forEach(RuntimeEvents::reloaded));
             remember(AgentServer.start(directory.agentSocket(), lifecycle.agentEvents(), log));
-            List<CompletableFuture<Integer>> ready = startLevels();
+            List<CompletableFuture<Integer>> ready = StartLevels.start(order, lifecycle, this::workersOf);
             metrics = remember(SupervisorMetrics.start(config, loops, lifecycle, registry, httpMetrics, log));
             proxies.cache().ifPresent(cache -> metrics.register(cache.metrics()));
             if (history != null) {
@@ -136,7 +135,7 @@ public final class Supervisor implements AutoCloseable {
             }
             Readiness.await(ready);
             if (JobScheduler.needed(config)) {
-                scheduler = JobScheduler.start(config, meshPort, log, metrics.registry(), pausedJobs);
+                scheduler = JobScheduler.start(config, loops, meshPort, log, metrics.registry(), pausedJobs);
             }
             routing.ifPresent(router -> router.start(config, proxies.meshAddress(), log, options.development()));
             entrypointAddress = bound;
@@ -308,31 +307,6 @@ public final class Supervisor implements AutoCloseable {
     }
 
     /**
-     * Starts every worker of every level, overlapping the levels: the JVMs of a level boot while the level
-     * before it starts its applications, and its own applications start once every worker of the level
-     * before is ready (so a service's dependencies answer before its code runs). If a level fails, the later
-     * ones are killed or never spawned. The futures, in start order, complete as the workers become ready.
-     */
-    private List<CompletableFuture<Integer>> startLevels() {
-        List<CompletableFuture<Integer>> all = new ArrayList<>();
-        CompletableFuture<Void> spawn = CompletableFuture.completedFuture(null);   // the level before last is ready
-        CompletableFuture<Void> release = CompletableFuture.completedFuture(null); // the level before is ready
-        for (List<ServiceConfig> level : order.startLevels()) {
-            List<CompletableFuture<Integer>> ready = new ArrayList<>();
-            for (ServiceConfig service : level) {
-                for (int i = 0; i < workersOf(service); i++) {
-                    CompletableFuture<Void> after = release;
-                    ready.add(spawn.thenCompose(go -> lifecycle.start(service, after)));
-                }
-            }
-            all.addAll(ready);
-            spawn = release;
-            release = CompletableFuture.allOf(ready.toArray(CompletableFuture[]::new));
-        }
-        return all;
-    }
-
-    /**
      * Replaces every worker of every service, services in parallel and each service's workers one at a time:
      * a new worker starts, takes traffic once ready, then the old one stops gracefully, so every service
      * keeps answering. The supervisor process and the entrypoint's port stay. Completes when all are done.
@@ -359,9 +333,8 @@ public final class Supervisor implements AutoCloseable {
     }
 
     /**
-     * Stops gracefully: the entrypoint stops accepting and drains (responses carry {@code Connection: close}),
-     * its workers stop, then the other services in reverse dependency order, each worker given
-     * {@code gracefulShutdown.service} before it is killed.
+     * Stops gracefully: the scheduler, then the entrypoint (it drains), its workers, then the other services in
+     * reverse dependency order ({@link RuntimeStop#graceful}).
      */
     public synchronized void stop() {
         if (stopped) {
@@ -369,23 +342,7 @@ public final class Supervisor implements AutoCloseable {
         }
         stopped = true;
         status = "stopping";
-        Duration grace = config.gracefulShutdown().service();
-        stopScheduler(grace);
-        if (lifecycle != null) {
-            join(lifecycle.beginShutdown());
-        }
-        if (entrypoint != null) {
-            entrypoint.beginShutdown();
-            entrypoint.close(grace);
-        }
-        routing.ifPresent(EntrypointRouting::close);
-        if (lifecycle != null) {
-            for (List<ServiceConfig> level : order.stopLevels()) {
-                List<CompletableFuture<Void>> stops = level.stream()
-                        .map(service -> lifecycle.stopService(service.id(), grace)).toList();
-                stops.forEach(Supervisor::join);
-            }
-        }
+        RuntimeStop.graceful(config.gracefulShutdown().service(), scheduler, lifecycle, entrypoint, routing, order);
         closeAll();
         status = "stopped";
     }
@@ -403,28 +360,10 @@ public final class Supervisor implements AutoCloseable {
         stop();
     }
 
-    /** The scheduler stops first: no job fires any more, and a call in flight may finish within {@code grace}. */
-    private void stopScheduler(Duration grace) {
-        JobScheduler current = scheduler;
-        if (current != null) {
-            current.shutdown(grace);
-        }
-    }
-
     private void abortStart() {
         stopped = true;
         status = "errored";
-        stopScheduler(Duration.ZERO);
-        if (lifecycle != null) {
-            join(lifecycle.beginShutdown());
-            lifecycle.killAll();
-            for (ServiceConfig service : config.services()) {
-                join(lifecycle.stopService(service.id(), Duration.ZERO));
-            }
-        }
-        if (entrypoint != null) {
-            entrypoint.close(Duration.ZERO);
-        }
+        RuntimeStop.aborted(scheduler, lifecycle, entrypoint, config.services());
         closeAll();
     }
 
@@ -432,27 +371,11 @@ public final class Supervisor implements AutoCloseable {
         if (lifecycle != null) {
             lifecycle.close();
         }
-        for (int i = closeables.size() - 1; i >= 0; i--) {
-            try {
-                closeables.get(i).close();
-            } catch (Exception e) {
-                log.warn("while stopping: " + e.getMessage());
-            }
-        }
-        closeables.clear();
+        closeables.closeAll();
     }
 
     private <T extends AutoCloseable> T remember(T closeable) {
-        closeables.add(closeable);
-        return closeable;
-    }
-
-    private static void join(CompletableFuture<?> future) {
-        try {
-            future.join();
-        } catch (CompletionException e) {
-            // stopping regardless
-        }
+        return closeables.add(closeable);
     }
 
     private static String hostForUrl(InetSocketAddress address) {

@@ -1,19 +1,20 @@
 package dev.rt.supervisor.scheduler;
 
 import dev.rt.config.SchedulerJobConfig;
-import java.io.IOException;
-import java.net.InetSocketAddress;
-import java.net.Proxy;
-import java.net.ProxySelector;
-import java.net.SocketAddress;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.time.Duration;
-import java.util.List;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.netty.handler.codec.http.DefaultFullHttpRequest;
+import io.netty.handler.codec.http.FullHttpRequest;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaders;
+import io.netty.handler.codec.http.HttpMethod;
+import io.netty.handler.codec.http.HttpVersion;
+import java.nio.charset.StandardCharsets;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * One attempt of a job's HTTP call: {@code method} to {@code callbackUrl} with the job's headers over
@@ -22,51 +23,48 @@ import java.util.Set;
  * status, the body read and dropped.
  */
 final class CallbackCall {
-    /** Headers the JDK's client sets itself and refuses from callers. */
+    /** Headers the client sets itself: a job's own are not sent. */
     static final Set<String> RESTRICTED = Set.of("connection", "content-length", "expect", "host", "upgrade");
 
-    private final HttpClient client;
-    private final Duration timeout;
+    private final CallbackClient client;
+    private final int meshPort;
+    private final Map<String, CallbackTarget> targets = new ConcurrentHashMap<>();
 
-    CallbackCall(int meshPort, Duration timeout) {
-        this.timeout = timeout;
-        ProxySelector mesh = new ProxySelector() {
-            private final List<Proxy> viaMesh = List.of(new Proxy(Proxy.Type.HTTP,
-                    new InetSocketAddress("127.0.0.1", meshPort)));
-
-            @Override
-            public List<Proxy> select(URI uri) {
-                String host = uri.getHost();
-                return host != null && host.endsWith(".rt.local") ? viaMesh : List.of(Proxy.NO_PROXY);
-            }
-
-            @Override
-            public void connectFailed(URI uri, SocketAddress address, IOException error) {
-                // the attempt fails with the error, and the job's retries take over
-            }
-        };
-        this.client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).proxy(mesh)
-                .connectTimeout(Duration.ofSeconds(10)).build();
+    CallbackCall(CallbackClient client, int meshPort) {
+        this.client = client;
+        this.meshPort = meshPort;
     }
 
-    /** The status of one attempt ({@code attempt} from 1); throws when no answer came. */
-    int send(SchedulerJobConfig job, int attempt) throws IOException, InterruptedException {
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(job.callbackUrl())).timeout(timeout)
-                .header("x-retry-attempt", Integer.toString(attempt));
+    /** The status of one attempt ({@code attempt} from 1); fails when no answer came. */
+    CompletableFuture<Integer> send(SchedulerJobConfig job, int attempt) {
+        CallbackTarget target = targets.computeIfAbsent(job.callbackUrl(), url -> CallbackTarget.of(url, meshPort));
+        ByteBuf body = job.body().map(text -> Unpooled.copiedBuffer(text, StandardCharsets.UTF_8))
+                .orElse(Unpooled.EMPTY_BUFFER);
+        FullHttpRequest request = new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.valueOf(job.method()),
+                target.requestTarget(), body);
+        HttpHeaders headers = request.headers();
+        headers.set(HttpHeaderNames.HOST, target.hostHeader());
         boolean typed = false;
         for (Map.Entry<String, String> header : job.headers().entrySet()) {
-            String name = header.getKey().toLowerCase(java.util.Locale.ROOT);
+            String name = header.getKey().toLowerCase(Locale.ROOT);
             if (RESTRICTED.contains(name)) {
                 continue;
             }
             typed |= name.equals("content-type");
-            request.setHeader(header.getKey(), header.getValue());
+            headers.set(header.getKey(), header.getValue());
         }
+        headers.set("x-retry-attempt", Integer.toString(attempt));
         if (job.jsonBody() && !typed) {
-            request.header("content-type", "application/json");
+            headers.set(HttpHeaderNames.CONTENT_TYPE, "application/json");
         }
-        request.method(job.method(), job.body().map(HttpRequest.BodyPublishers::ofString)
-                .orElse(HttpRequest.BodyPublishers.noBody()));
-        return client.send(request.build(), HttpResponse.BodyHandlers.discarding()).statusCode();
+        if (body.isReadable() || !(job.method().equals("GET") || job.method().equals("HEAD"))) {
+            headers.setInt(HttpHeaderNames.CONTENT_LENGTH, body.readableBytes());
+        }
+        return client.send(target.address(), request);
+    }
+
+    /** Whether the calls have been abandoned (the scheduler's grace is over): failures since are that. */
+    boolean abandoned() {
+        return client.closed();
     }
 }

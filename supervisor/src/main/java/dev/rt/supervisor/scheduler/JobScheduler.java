@@ -2,6 +2,7 @@ package dev.rt.supervisor.scheduler;
 
 import dev.rt.config.RuntimeConfig;
 import dev.rt.supervisor.log.RuntimeLog;
+import dev.rt.supervisor.proxy.ProxyEventLoops;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.time.Duration;
 import java.util.List;
@@ -30,15 +31,15 @@ public interface JobScheduler {
     void shutdown(Duration grace);
 
     /**
-     * Starts the scheduler of {@code config}'s enabled jobs, calling {@code *.rt.local} URLs through the mesh proxy at
-     * {@code meshPort}, counting runs in {@code registry}, pausing at once the jobs {@code paused} names.
+     * Starts the scheduler of {@code config}'s enabled jobs, calling out on {@code loops}' event loops and
+     * {@code *.rt.local} URLs through the mesh proxy at {@code meshPort}, counting runs in {@code registry}, pausing at once the jobs {@code paused} names.
      *
      * @throws dev.rt.config.RtException {@code RT_SCHEDULER_START_FAILED} when it cannot start (a database that
      *                                   refuses connections)
      */
-    static JobScheduler start(RuntimeConfig config, int meshPort, RuntimeLog log, PrometheusRegistry registry,
-            PausedJobs paused) {
-        return QuartzJobScheduler.start(config, meshPort, log, registry, paused);
+    static JobScheduler start(RuntimeConfig config, ProxyEventLoops loops, int meshPort, RuntimeLog log,
+            PrometheusRegistry registry, PausedJobs paused) {
+        return QuartzJobScheduler.start(config, loops, meshPort, log, registry, paused);
     }
 
     /** Whether {@code config} has a job to schedule; without one, nothing of the scheduler is loaded. */

@@ -14,6 +14,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TimeZone;
 import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
 import org.quartz.CronScheduleBuilder;
 import org.quartz.Job;
 import org.quartz.JobBuilder;
@@ -24,24 +25,27 @@ import org.quartz.Trigger;
 import org.quartz.TriggerBuilder;
 
 /**
- * Jobs in memory: one Quartz job per distinct cron expression, whose firing hands each of its jobs that is not
- * paused to the run threads at once ({@link CallbackRunner#fire}), so that a thousand jobs on one expression cost one
- * Quartz firing. Paused jobs are {@link PausedJobs}'s, which outlive the scheduler.
+ * Jobs in memory: one Quartz job per distinct cron expression, whose firing starts each of its jobs that is not
+ * paused ({@link CallbackRunner#fire}), so that a thousand jobs on one expression cost one Quartz firing. The jobs of
+ * a firing are shared out among the threads of {@code firing} (one per processor), so that the last of a thousand
+ * does not wait for the other 999 on one thread. Paused jobs are {@link PausedJobs}'s, which outlive the scheduler.
  */
 final class MemoryJobStore implements JobStore {
     private final Scheduler quartz;
     private final Map<String, CallbackRunner> runners;
     private final PausedJobs paused;
-    private final Executor runs;
+    private final Executor firing;
+    private final int firingThreads;
     private final RuntimeLog log;
     private final Map<String, JobKey> groupOf = new LinkedHashMap<>();
 
-    MemoryJobStore(Scheduler quartz, Map<String, CallbackRunner> runners, PausedJobs paused, Executor runs,
-            RuntimeLog log) {
+    MemoryJobStore(Scheduler quartz, Map<String, CallbackRunner> runners, PausedJobs paused, Executor firing,
+            int firingThreads, RuntimeLog log) {
+        this.firing = firing;
+        this.firingThreads = firingThreads;
         this.quartz = quartz;
         this.runners = runners;
         this.paused = paused;
-        this.runs = runs;
         this.log = log;
     }
 
@@ -72,14 +76,28 @@ final class MemoryJobStore implements JobStore {
             List<CallbackRunner> group = groups.get(bundle.getJobDetail().getKey());
             return context -> {
                 long fire = context.getScheduledFireTime().getTime();
-                for (CallbackRunner runner : group) {
-                    String name = runner.job().name();
-                    if (!paused.contains(name)) {
-                        runner.fire(runs, fire, () -> paused.contains(name));
+                int shares = Math.min(firingThreads, group.size());
+                for (int share = 0; share < shares; share++) {
+                    int first = share;
+                    try {
+                        firing.execute(() -> fire(group, first, shares, fire));
+                    } catch (RejectedExecutionException stopped) {
+                        return; // the scheduler has shut down
                     }
                 }
             };
         });
+    }
+
+    /** Fires every {@code step}-th job of {@code group} from {@code first}. */
+    private void fire(List<CallbackRunner> group, int first, int step, long fireMillis) {
+        for (int i = first; i < group.size(); i += step) {
+            CallbackRunner runner = group.get(i);
+            String name = runner.job().name();
+            if (!paused.contains(name)) {
+                runner.fire(fireMillis, () -> paused.contains(name));
+            }
+        }
     }
 
     @Override

@@ -6,6 +6,7 @@ import dev.rt.config.RuntimeConfig;
 import dev.rt.config.SchedulerJobConfig;
 import dev.rt.supervisor.concurrent.DaemonThreads;
 import dev.rt.supervisor.log.RuntimeLog;
+import dev.rt.supervisor.proxy.ProxyEventLoops;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -22,9 +23,10 @@ import org.quartz.impl.StdSchedulerFactory;
 import org.quartz.listeners.SchedulerListenerSupport;
 
 /**
- * {@link JobScheduler} on Quartz: in memory ({@link MemoryJobStore}: Quartz's thread fires, runs go to threads of
- * their own), or on the clustered JDBC store of {@code schedulerCluster} ({@link ClusteredJobStore}: each run on a
- * Quartz thread, which the store holds for the run so that no replica overlaps it).
+ * {@link JobScheduler} on Quartz: in memory ({@link MemoryJobStore}: Quartz's one thread fires and starts the runs,
+ * which wait on no thread), or on the clustered JDBC store of {@code schedulerCluster} ({@link ClusteredJobStore}:
+ * each run holds a Quartz thread until it ends, so that no replica overlaps it). The calls go out on
+ * {@link CallbackClient}, on the supervisor's event loops.
  */
 final class QuartzJobScheduler implements JobScheduler {
     static final String GROUP = "rt";
@@ -34,33 +36,40 @@ final class QuartzJobScheduler implements JobScheduler {
     private final Scheduler quartz;
     private final Map<String, CallbackRunner> runners;
     private final JobStore store;
-    private final ExecutorService runs;
+    private final CallbackClient client;
+    private final ExecutorService firing;
+    private final RetryWaits waits;
     private final CountDownLatch shutdown;
     private final InFlight inFlight;
     private final RuntimeLog log;
     private boolean stopped;
 
     private QuartzJobScheduler(Scheduler quartz, Map<String, CallbackRunner> runners, JobStore store,
-            ExecutorService runs, CountDownLatch shutdown, InFlight inFlight, RuntimeLog log) {
+            CallbackClient client, ExecutorService firing, RetryWaits waits, CountDownLatch shutdown, InFlight inFlight,
+            RuntimeLog log) {
         this.quartz = quartz;
         this.runners = runners;
         this.store = store;
-        this.runs = runs;
+        this.client = client;
+        this.firing = firing;
+        this.waits = waits;
         this.shutdown = shutdown;
         this.inFlight = inFlight;
         this.log = log;
     }
 
-    static QuartzJobScheduler start(RuntimeConfig config, int meshPort, RuntimeLog log, PrometheusRegistry registry,
-            PausedJobs pausedJobs) {
-        CallbackCall call = new CallbackCall(meshPort, config.serviceTimeout());
+    static QuartzJobScheduler start(RuntimeConfig config, ProxyEventLoops loops, int meshPort, RuntimeLog log,
+            PrometheusRegistry registry, PausedJobs pausedJobs) {
+        CallbackClient client = new CallbackClient(loops.io(), loops.channelClass(), config.serviceTimeout());
+        CallbackCall call = new CallbackCall(client, meshPort);
+        RetryWaits waits = new RetryWaits(loops.io());
         SchedulerMetrics metrics = new SchedulerMetrics(registry);
         CountDownLatch shutdown = new CountDownLatch(1);
         InFlight inFlight = new InFlight();
         Map<String, CallbackRunner> runners = new LinkedHashMap<>();
         for (SchedulerJobConfig job : config.sections().scheduler()) {
             if (job.enabled()) {
-                runners.put(job.name(), new CallbackRunner(job, call, log, metrics, shutdown, inFlight));
+                runners.put(job.name(), new CallbackRunner(job, call, log, metrics, shutdown, inFlight, waits));
                 metrics.declare(job.name());
                 job.headers().keySet().stream().filter(h -> CallbackCall.RESTRICTED.contains(h.toLowerCase()))
                         .forEach(h -> log.warn("Scheduler \"" + job.name() + "\": the header \"" + h
@@ -79,7 +88,8 @@ final class QuartzJobScheduler implements JobScheduler {
         settings.setProperty("org.quartz.threadPool.makeThreadsDaemons", "true");
         settings.setProperty("org.quartz.jobStore.misfireThreshold", "1000");
         config.sections().schedulerCluster().ifPresent(cluster -> settings.putAll(ClusterStore.open(cluster, threads)));
-        ExecutorService runs = Executors.newFixedThreadPool(threads, DaemonThreads.named("rt-scheduler-run"));
+        int firingThreads = Runtime.getRuntime().availableProcessors();
+        ExecutorService firing = Executors.newFixedThreadPool(firingThreads, DaemonThreads.named("rt-scheduler-fire"));
         Scheduler quartz = null;
         try {
             quartz = new StdSchedulerFactory(settings).getScheduler();
@@ -90,12 +100,13 @@ final class QuartzJobScheduler implements JobScheduler {
                 }
             });
             JobStore store = clustered ? new ClusteredJobStore(quartz, runners, log)
-                    : new MemoryJobStore(quartz, runners, pausedJobs, runs, log);
+                    : new MemoryJobStore(quartz, runners, pausedJobs, firing, firingThreads, log);
             store.register();
             quartz.start();
-            return new QuartzJobScheduler(quartz, runners, store, runs, shutdown, inFlight, log);
+            return new QuartzJobScheduler(quartz, runners, store, client, firing, waits, shutdown, inFlight, log);
         } catch (SchedulerException e) {
-            runs.shutdownNow();
+            firing.shutdownNow();
+            client.close();
             if (quartz != null) {
                 try {
                     quartz.shutdown(false);
@@ -159,7 +170,8 @@ final class QuartzJobScheduler implements JobScheduler {
             log.warn("The scheduler did not stop firing cleanly: " + e.getMessage());
         }
         shutdown.countDown();
-        runs.shutdown();
+        firing.shutdown();
+        waits.endAll();
         try {
             if (!inFlight.awaitNone(grace)) {
                 log.warn("A scheduler job was still running after " + grace.toMillis()
@@ -168,7 +180,7 @@ final class QuartzJobScheduler implements JobScheduler {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        runs.shutdownNow();
+        client.close();
         try {
             quartz.shutdown(false);
         } catch (SchedulerException e) {

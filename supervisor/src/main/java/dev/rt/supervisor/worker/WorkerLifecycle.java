@@ -4,7 +4,6 @@ import dev.rt.config.ErrorCode;
 import dev.rt.config.RtException;
 import dev.rt.config.RuntimeConfig;
 import dev.rt.config.ServiceConfig;
-import dev.rt.protocol.Stop;
 import dev.rt.supervisor.agent.AgentEvents;
 import dev.rt.supervisor.log.RuntimeLog;
 import dev.rt.supervisor.metrics.PendingScrapes;
@@ -21,7 +20,6 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 import java.util.function.ToIntFunction;
 
@@ -46,10 +44,10 @@ public final class WorkerLifecycle implements AutoCloseable {
     private final CrashRestarts restarts;
     private final Spares spares;
     private final ApplicationStarts starts;
+    private final WorkerStops stops;
     private final Map<String, Worker> workers = new LinkedHashMap<>();               // loop only
     private final WorkerIndexes indexes = new WorkerIndexes();                      // loop only
     private final Map<String, Worker> byLabel = new ConcurrentHashMap<>();           // read by agent threads
-    private final AtomicLong stopIds = new AtomicLong();
     private final ServiceRestarts restartCounts;
     private final PendingScrapes scrapes = new PendingScrapes();
     private final Set<String> quarantined = ConcurrentHashMap.newKeySet();             // written on the loop
@@ -77,6 +75,7 @@ public final class WorkerLifecycle implements AutoCloseable {
         this.restarts = new CrashRestarts(this, log, production);
         this.spares = new Spares(this, log, production && !launcher.debugger().enabled());
         this.health = new HealthMonitor(loop, log, STATS_INTERVAL, worker -> replacement.replace(worker, true));
+        this.stops = new WorkerStops(loop, registry, workers.values(), log);
         this.messages = new WorkerMessaging(loop, workers.values(), config.serviceIds(), config.messagingTimeout());
         this.starts = new ApplicationStarts(loop, log, config.startTimeout(), launcher.debugger(), worker -> {
             quarantined.remove(worker.service.id());
@@ -370,24 +369,7 @@ public final class WorkerLifecycle implements AutoCloseable {
 
     /** Stops one worker gracefully: out of the upstreams, {@code Stop}, killed if alive after {@code grace}. */
     CompletableFuture<Integer> stop(Worker worker, Duration grace) {
-        if (!worker.alive()) {
-            return worker.exited;
-        }
-        worker.state = WorkerState.STOPPING;
-        registry.publish(workers.values());
-        log.info("Stopping the " + worker.describe() + "...");
-        boolean sent = worker.connection().map(c -> c.send(new Stop(stopIds.incrementAndGet(), grace.toMillis())))
-                .orElse(false);
-        if (!sent) {
-            worker.process.destroy();
-        }
-        loop.postAfter(Duration.ofMillis(Math.max(grace.toMillis(), 1)), () -> {
-            if (worker.process.isAlive()) {
-                log.warn("Timeout while stopping the " + worker.describe() + ". Killing it.");
-                worker.process.destroyForcibly();
-            }
-        });
-        return worker.exited;
+        return stops.stop(worker, grace);
     }
 
     /** The loop that owns every worker's state, for the policies that run on it. */
