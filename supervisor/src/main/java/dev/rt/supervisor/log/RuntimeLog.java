@@ -74,12 +74,25 @@ public final class RuntimeLog implements AutoCloseable {
      * line also carries {@code name} and {@code worker}.
      */
     public void log(Level level, String message) {
-        if (level.number() >= threshold) {
-            LogEntry entry = WorkerMention.in(message)
-                    .map(about -> composer.about(level.number(), about.serviceId(), about.index(), message))
-                    .orElseGet(() -> composer.own(level.number(), message));
-            writer.awaitFlushed(writer.add(entry));
+        long sequence = queue(level, message);
+        if (sequence > 0) {
+            writer.awaitFlushed(sequence);
         }
+    }
+
+    /**
+     * A line of the runtime, queued behind the lines before it but not waited for: for what runs often or on an
+     * event loop (a scheduler's thousand calls a second), where waiting for the writer would hold up the work the
+     * line is about. Returns its sequence number, or 0 when its level is below the logger's.
+     */
+    public long queue(Level level, String message) {
+        if (level.number() < threshold) {
+            return 0;
+        }
+        LogEntry entry = WorkerMention.in(message)
+                .map(about -> composer.about(level.number(), about.serviceId(), about.index(), message))
+                .orElseGet(() -> composer.own(level.number(), message));
+        return writer.add(entry);
     }
 
     /**

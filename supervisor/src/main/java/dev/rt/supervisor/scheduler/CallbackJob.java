@@ -1,5 +1,6 @@
 package dev.rt.supervisor.scheduler;
 
+import dev.rt.supervisor.log.Level;
 import dev.rt.supervisor.log.RuntimeLog;
 import org.quartz.DisallowConcurrentExecution;
 import org.quartz.Job;
@@ -36,7 +37,7 @@ final class CallbackJob implements Job {
             }
             data.put(LAST_FIRE, fire);
         }
-        log.info("Executing scheduler \"" + runner.job().name() + "\"");
+        log.queue(Level.INFO, "Executing scheduler \"" + runner.job().name() + "\"");
         runner.run();
     }
 }

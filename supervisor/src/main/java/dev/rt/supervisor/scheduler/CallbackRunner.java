@@ -1,6 +1,7 @@
 package dev.rt.supervisor.scheduler;
 
 import dev.rt.config.SchedulerJobConfig;
+import dev.rt.supervisor.log.Level;
 import dev.rt.supervisor.log.RuntimeLog;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -16,7 +17,8 @@ import java.util.function.BooleanSupplier;
  * 2xx answer ending it; with the log lines of each step and the reason of each failure. The attempts are
  * asynchronous: no thread waits for an answer or a retry. One run at a time, whether its cron or the management API
  * asked for it: a firing that finds a run going on is skipped, a run asked for waits for it. Once the scheduler
- * shuts down, no attempt starts and waits end.
+ * shuts down, no attempt starts and waits end. Its log lines are queued in order, never waited for: they are written
+ * from the event loops that carry the calls, a thousand a second.
  */
 final class CallbackRunner {
     private final SchedulerJobConfig job;
@@ -83,7 +85,7 @@ final class CallbackRunner {
             running.release(); // fired just as the scheduler shut down or the job was paused: not started
             return;
         }
-        log.info("Executing scheduler \"" + job.name() + "\"");
+        log.queue(Level.INFO, "Executing scheduler \"" + job.name() + "\"");
         start();
     }
 
@@ -101,7 +103,7 @@ final class CallbackRunner {
             try {
                 boolean ok = error == null && success;
                 if (error != null) {
-                    log.error("Scheduler \"" + job.name() + "\" failed: " + describe(error));
+                    log.queue(Level.ERROR, "Scheduler \"" + job.name() + "\" failed: " + describe(error));
                 }
                 lastExecutedAt = Instant.now().truncatedTo(ChronoUnit.MILLIS);
                 lastStatus = ok ? JobStatus.SUCCESS : JobStatus.FAILED;
@@ -122,7 +124,7 @@ final class CallbackRunner {
             String failure;
             if (error == null) {
                 if (status >= 200 && status < 300) {
-                    log.info("Scheduler \"" + name + "\" executed successfully");
+                    log.queue(Level.INFO, "Scheduler \"" + name + "\" executed successfully");
                     outcome.complete(true);
                     return;
                 }
@@ -130,14 +132,14 @@ final class CallbackRunner {
             } else {
                 failure = call.abandoned() ? "interrupted while the runtime stopped" : describe(error);
             }
-            log.error("Error executing scheduler \"" + name + "\" (attempt " + (attempt + 1) + "/" + max + "): " + failure);
+            log.queue(Level.ERROR, "Error executing scheduler \"" + name + "\" (attempt " + (attempt + 1) + "/" + max + "): " + failure);
             if (call.abandoned()) {
                 outcome.complete(false);
                 return;
             }
             int next = attempt + 1;
             if (next >= max) {
-                log.error("Scheduler \"" + name + "\" failed after " + max + " attempts");
+                log.queue(Level.ERROR, "Scheduler \"" + name + "\" failed after " + max + " attempts");
                 outcome.complete(false);
                 return;
             }
@@ -146,7 +148,7 @@ final class CallbackRunner {
                 return;
             }
             long delay = 100L << next;
-            log.info("Retrying scheduler \"" + name + "\" in " + delay + "ms (attempt " + (next + 1) + "/" + max + ")");
+            log.queue(Level.INFO, "Retrying scheduler \"" + name + "\" in " + delay + "ms (attempt " + (next + 1) + "/" + max + ")");
             waits.after(delay, () -> {
                 if (shutdown.getCount() == 0) {
                     stoppedBefore(next, outcome);
@@ -158,7 +160,7 @@ final class CallbackRunner {
     }
 
     private void stoppedBefore(int attempt, CompletableFuture<Boolean> outcome) {
-        log.warn("Scheduler \"" + job.name() + "\" stopped with the runtime before attempt " + (attempt + 1) + "/"
+        log.queue(Level.WARN, "Scheduler \"" + job.name() + "\" stopped with the runtime before attempt " + (attempt + 1) + "/"
                 + job.maxRetry());
         outcome.complete(false);
     }
