@@ -27,9 +27,9 @@ class DbKindTest {
     }
 
     @Test
-    void workersGetTheSerialCollectorWhichTheServicesOwnOptionsCanReplace() {
+    void workersGetTheSerialCollectorAndNoFlightRecorderCheckFromNetty() {
         assertThat(new DbKind().jvmOptions(Map.of("db", Map.of("connectionString", "sqlite://./db.sqlite")), directory))
-                .containsExactly("-XX:+UseSerialGC");
+                .containsExactly("-XX:+UseSerialGC", "-Dio.netty.jfr.enabled=false");
     }
 
     @Test
