@@ -19,7 +19,7 @@ import java.util.regex.Pattern;
  * start with two.
  */
 final class KindJvmOptions {
-    private static final Pattern COLLECTOR = Pattern.compile("-XX:\\+Use\\w+GC");
+    private static final Pattern COLLECTOR = Pattern.compile("-XX:\\+Use(Serial|Parallel|G1|Z|Shenandoah|Epsilon)GC");
 
     private KindJvmOptions() {
     }

@@ -19,7 +19,9 @@ class KindJvmOptionsTest {
     }
 
     @Test
-    void aServiceTurningTheKindsCollectorOffKeepsItsOwnWords() {
+    void optionsThatChooseNoCollectorLeaveTheKindsInPlace() {
         assertThat(KindJvmOptions.withoutReplacedCollector(KIND, List.of("-XX:-UseSerialGC"))).isEqualTo(KIND);
+        assertThat(KindJvmOptions.withoutReplacedCollector(KIND, List.of("-XX:+UseAdaptiveSizePolicyWithSystemGC")))
+                .isEqualTo(KIND);
     }
 }
