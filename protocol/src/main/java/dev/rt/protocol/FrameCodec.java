@@ -1,9 +1,6 @@
 package dev.rt.protocol;
 
-import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -16,8 +13,6 @@ import java.nio.ByteBuffer;
  */
 public final class FrameCodec {
     public static final int HEADER_BYTES = 4;
-
-    private static final JsonFactory JSON = new JsonFactory();
 
     private FrameCodec() {
     }
@@ -35,7 +30,7 @@ public final class FrameCodec {
     /** The JSON payload alone, without the length header. */
     public static byte[] encodePayload(Message message) {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream(128);
-        try (JsonGenerator generator = JSON.createGenerator(bytes)) {
+        try (JsonGenerator generator = JsonTrees.JSON.createGenerator(bytes)) {
             generator.writeStartObject();
             generator.writeNumberField("v", Protocol.VERSION);
             generator.writeStringField("type", MessageTypes.name(message.getClass()));
@@ -50,15 +45,8 @@ public final class FrameCodec {
     /** Decodes one payload; throws {@link ProtocolException} when it is not a message of this version. */
     public static Message decodePayload(byte[] payload) {
         JsonNode tree;
-        try (JsonParser parser = JSON.createParser(payload)) {
-            JsonToken first = parser.nextToken();
-            if (first == null) {
-                throw new ProtocolException("malformed frame: empty payload");
-            }
-            tree = JsonTrees.read(parser);
-            if (parser.nextToken() != null) {
-                throw new ProtocolException("malformed frame: more than one JSON value");
-            }
+        try {
+            tree = JsonTrees.parse(payload);
         } catch (IOException e) {
             throw new ProtocolException("malformed frame: not JSON (" + firstLine(e.getMessage()) + ")");
         }

@@ -20,14 +20,23 @@ import java.util.Map;
  */
 public final class JsonTrees {
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
-    private static final JsonFactory JSON = new JsonFactory();
+    static final JsonFactory JSON = new JsonFactory();
 
     private JsonTrees() {
     }
 
     /** The one JSON value {@code json} holds. */
     public static JsonNode parse(String json) throws IOException {
-        try (JsonParser parser = JSON.createParser(json)) {
+        return parse(JSON.createParser(json));
+    }
+
+    /** The one JSON value the UTF-8 bytes {@code json} hold. */
+    static JsonNode parse(byte[] json) throws IOException {
+        return parse(JSON.createParser(json));
+    }
+
+    private static JsonNode parse(JsonParser opened) throws IOException {
+        try (JsonParser parser = opened) {
             if (parser.nextToken() == null) {
                 throw new IOException("no JSON value");
             }
