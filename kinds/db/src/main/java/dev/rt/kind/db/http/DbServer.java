@@ -26,8 +26,13 @@ public final class DbServer {
     /** @throws dev.rt.kind.KindException naming the service when its database, a migration or a plugin fails */
     public static RunningApplication start(WorkerContext context) {
         DbSettings settings = DbSettings.of(context.configuration(), context.serviceDirectory());
-        DbApplication app = DbApplication.open(settings, "the service \"" + context.serviceId() + "\"",
-                context.log());
+        return start(context, DbApplication.open(settings, "the service \"" + context.serviceId() + "\"",
+                context.log()));
+    }
+
+    /** Serves an application already open; stopping the server closes it. */
+    static RunningApplication start(WorkerContext context, DbApplication app) {
+        DbSettings settings = app.settings();
         try {
             ServiceHost host = ServiceHost.configure(context)
                     .openApi(openApi(context.configuration(), app))
