@@ -19,7 +19,9 @@ import org.reactivestreams.Publisher;
  * ends or the client stops it; a query or mutation answers once. A message that breaks the protocol closes the socket
  * with the protocol's code and the reason: 4400 for a malformed one, 4401 for an operation before
  * {@code connection_init}, 4409 for an id already running, 4429 for a second {@code connection_init}, 4408 when no
- * {@code connection_init} came in time. A closed socket stops all its operations.
+ * {@code connection_init} came in time. A closed socket stops all its operations. Messages are taken in order: one
+ * that follows an operation waits until the operation has started (a subscription listens), so that a {@code pong}
+ * tells the client its subscriptions before the {@code ping} are in place.
  */
 final class GraphQlSocketSession {
     static final long INIT_TIMEOUT_MILLIS = 10_000;
@@ -124,6 +126,7 @@ final class GraphQlSocketSession {
             input.variables(variables.getMap());
         }
         execution.request(input);
+        socket.pause(); // the next message waits until this operation has started: a ping after it answers then
         Future<ExecutionResult> result = execution.blocking()
                 ? vertx.executeBlocking(() -> engine.execute(input.build()), false)
                 : Future.fromCompletionStage(engine.executeAsync(input.build()));
@@ -133,6 +136,7 @@ final class GraphQlSocketSession {
             } else {
                 executed(stream, done.result());
             }
+            socket.resume();
         });
     }
 
