@@ -4,6 +4,7 @@ import dev.rt.kind.RunningApplication;
 import dev.rt.kind.WorkerContext;
 import dev.rt.kind.db.DbApplication;
 import dev.rt.kind.db.DbSettings;
+import dev.rt.kind.db.events.WorkerRelay;
 import dev.rt.kind.db.openapi.OpenApiDocument;
 import dev.rt.kind.db.sql.Entities;
 import dev.rt.kind.service.GraphQlSettings;
@@ -17,7 +18,8 @@ import java.util.Optional;
  * A db service in its worker: the database opened (migrations applied at start when {@code migrations.autoApply}
  * says so, types regenerated after them with {@code types.autogenerate}), then the service kind's server with the
  * entities' REST routes (on the worker pool), their GraphQL API and their OpenAPI document, and the user's plugins,
- * which find the entities with {@code ServiceContext.lookup(Entities.class)}. Stopping the server closes the pool.
+ * which find the entities with {@code ServiceContext.lookup(Entities.class)}. With {@code db.events}, the change
+ * events reach the service's other workers ({@link WorkerRelay}). Stopping the server closes the pool.
  */
 public final class DbServer {
     private DbServer() {
@@ -33,6 +35,7 @@ public final class DbServer {
     /** Serves an application already open; stopping the server closes it. */
     static RunningApplication start(WorkerContext context, DbApplication app) {
         DbSettings settings = app.settings();
+        app.events().ifPresent(events -> WorkerRelay.connect(events, context.messaging()));
         try {
             ServiceHost host = ServiceHost.configure(context)
                     .openApi(openApi(context.configuration(), app))
