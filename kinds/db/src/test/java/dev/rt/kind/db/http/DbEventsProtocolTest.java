@@ -111,6 +111,13 @@ class DbEventsProtocolTest {
     }
 
     @Test
+    void introspectionShowsTheSubscriptions() throws Exception {
+        String answer = served.graphql("{ __schema { subscriptionType { fields { name args { name } } } } }");
+        assertThat(answer).contains("{\"name\":\"movieSaved\",\"args\":[]}",
+                "{\"name\":\"movieDeleted\",\"args\":[]}").doesNotContain("moviesActor");
+    }
+
+    @Test
     void aSocketWithoutAGraphqlSubprotocolIsRefused() {
         assertThatThrownBy(() -> GraphQlSocket.open(served.ws(), "chat").close())
                 .hasCauseInstanceOf(WebSocketHandshakeException.class)
