@@ -58,6 +58,9 @@ final class GraphQlSocketSession {
     }
 
     private void received(String text) {
+        if (closed) {
+            return;
+        }
         JsonObject message;
         try {
             message = new JsonObject(text);
