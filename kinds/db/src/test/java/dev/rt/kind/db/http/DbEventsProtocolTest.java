@@ -118,6 +118,12 @@ class DbEventsProtocolTest {
     }
 
     @Test
+    void graphiqlSubscribesOverTheSocket() throws Exception {
+        assertThat(served.call("GET", "/graphiql/", null)).contains("\"graphQLWSEnabled\":true")
+                .contains("\"graphQLWSUri\":\"/graphql\"");
+    }
+
+    @Test
     void aSocketWithoutAGraphqlSubprotocolIsRefused() {
         assertThatThrownBy(() -> GraphQlSocket.open(served.ws(), "chat").close())
                 .hasCauseInstanceOf(WebSocketHandshakeException.class)
