@@ -25,7 +25,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * The db kind's SQL spans, end to end: a runtime traced to the {@code memory} exporter serves a db service,
- * {@code catalog}, on the movie schema (on SQLite and PostgreSQL); a REST list and a GraphQL query with a nested relation each arrive as the
+ * {@code catalog}, on the movie schema (on SQLite, PostgreSQL and MariaDB); a REST list and a GraphQL query with a nested relation each arrive as the
  * supervisor's SERVER span, the worker's SERVER span inside it, and one CLIENT span per statement inside that, named
  * and attributed after OpenTelemetry's database conventions, with the parameterised SQL and never a value.
  */
@@ -51,7 +51,7 @@ class DbSqlSpansTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = Engine.class, names = {"SQLITE", "POSTGRES"}) // no MariaDB driver on this class path
+    @EnumSource(Engine.class)
     void aRestListAndAGraphQlQueryWithARelationRecordTheirStatementsAsChildSpans(Engine engine) throws Exception {
         TestDatabase database = TestDatabases.fresh(engine);
         String system = switch (engine) {
