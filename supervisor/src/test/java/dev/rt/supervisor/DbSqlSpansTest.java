@@ -71,6 +71,8 @@ class DbSqlSpansTest {
             assertThat(select.getAttributes().get(AttributeKey.stringKey("db.system"))).isEqualTo(system);
             assertThat(select.getAttributes().get(AttributeKey.stringKey("db.namespace"))).isEqualTo(namespace);
             assertThat(select.getAttributes().get(AttributeKey.stringKey("db.operation.name"))).isEqualTo("SELECT");
+            assertThat(select.getAttributes().get(AttributeKey.stringKey("server.address")))
+                    .isEqualTo(engine == Engine.SQLITE ? null : "127.0.0.1");
             assertThat(select.getAttributes().get(AttributeKey.stringKey("db.collection.name"))).isEqualTo("movies");
             assertThat(select.getAttributes().get(AttributeKey.stringKey("db.query.text")))
                     .startsWith("SELECT ").contains("FROM " + quote + "movies" + quote).contains("?").doesNotContain("Aliens");

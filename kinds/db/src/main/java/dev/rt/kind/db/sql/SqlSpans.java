@@ -22,28 +22,38 @@ public final class SqlSpans {
     private final KindSpan request;
     private final Database database;
 
-    /** The {@code db.system} and {@code db.namespace} of a service's database. */
-    public record Database(String system, String namespace) {
+    /**
+     * The {@code db.system} and {@code db.namespace} of a service's database, and for a database server its
+     * {@code server.address} and {@code server.port} ("" and 0 for SQLite).
+     */
+    public record Database(String system, String namespace, String address, int port) {
+        public Database(String system, String namespace) {
+            this(system, namespace, "", 0);
+        }
+
         /** {@code sqlite} (the file's name), {@code postgresql}, {@code mariadb}, {@code mysql} (the database's). */
         public static Database of(ConnectionString connection) {
+            String url = connection.jdbcUrl();
             return switch (connection.dialect()) {
                 case SQLITE -> new Database("sqlite", connection.inMemory() ? ":memory:"
                         : String.valueOf(connection.sqliteFile().getFileName()));
-                case POSTGRES -> new Database("postgresql", databaseName(connection.jdbcUrl()));
-                case MARIADB -> new Database("mariadb", databaseName(connection.jdbcUrl()));
-                case MYSQL -> new Database("mysql", databaseName(connection.jdbcUrl()));
+                case POSTGRES -> server("postgresql", url);
+                case MARIADB -> server("mariadb", url);
+                case MYSQL -> server("mysql", url);
             };
         }
 
-        /** {@code jdbc:postgresql://host:port/name?options}: {@code name}, or "" when the URL names none. */
-        static String databaseName(String jdbcUrl) {
-            int authority = jdbcUrl.indexOf("://");
-            int slash = authority < 0 ? -1 : jdbcUrl.indexOf('/', authority + 3);
-            if (slash < 0) {
-                return "";
-            }
-            int end = jdbcUrl.indexOf('?', slash);
-            return jdbcUrl.substring(slash + 1, end < 0 ? jdbcUrl.length() : end);
+        /** {@code jdbc:postgresql://host:port/name?options}, as {@link ConnectionString} writes it. */
+        private static Database server(String system, String jdbcUrl) {
+            int start = jdbcUrl.indexOf("://") + 3;
+            int slash = jdbcUrl.indexOf('/', start);
+            int query = jdbcUrl.indexOf('?', slash);
+            String hostPort = jdbcUrl.substring(start, slash);
+            int colon = hostPort.lastIndexOf(':');
+            String host = colon < 0 || hostPort.lastIndexOf(']') > colon ? hostPort : hostPort.substring(0, colon);
+            int port = colon < 0 || hostPort.lastIndexOf(']') > colon ? 0 : Integer.parseInt(hostPort.substring(colon + 1));
+            return new Database(system, jdbcUrl.substring(slash + 1, query < 0 ? jdbcUrl.length() : query),
+                    host.startsWith("[") ? host.substring(1, host.length() - 1) : host, port);
         }
     }
 
@@ -84,6 +94,10 @@ public final class SqlSpans {
         span.attribute("db.system", database.system());
         if (!database.namespace().isEmpty()) {
             span.attribute("db.namespace", database.namespace());
+        }
+        if (!database.address().isEmpty()) {
+            span.attribute("server.address", database.address());
+            span.attribute("server.port", database.port());
         }
         span.attribute("db.query.text", text);
         span.attribute("db.operation.name", summary.operation());

@@ -123,9 +123,11 @@ class SqlSpansTest {
     @Test
     void theDatabaseIsNamedAfterItsConnectionString() {
         assertThat(SqlSpans.Database.of(ConnectionString.parse("postgres://u:secret@db.example:5432/shop?ssl=true", dir)))
-                .isEqualTo(new SqlSpans.Database("postgresql", "shop"));
+                .isEqualTo(new SqlSpans.Database("postgresql", "shop", "db.example", 5432));
         assertThat(SqlSpans.Database.of(ConnectionString.parse("mysql://u:secret@db.example/inventory", dir)))
-                .isEqualTo(new SqlSpans.Database("mariadb", "inventory"));
+                .isEqualTo(new SqlSpans.Database("mariadb", "inventory", "db.example", 3306));
+        assertThat(SqlSpans.Database.of(ConnectionString.parse("postgres://u@[::1]:6543/shop", dir)))
+                .isEqualTo(new SqlSpans.Database("postgresql", "shop", "::1", 6543));
         assertThat(SqlSpans.Database.of(ConnectionString.parse("sqlite://./data/catalog.sqlite", dir)))
                 .isEqualTo(new SqlSpans.Database("sqlite", "catalog.sqlite"));
         assertThat(SqlSpans.Database.of(ConnectionString.parse("sqlite://:memory:", dir)))
