@@ -1,5 +1,6 @@
 package dev.rt.kind.db.http;
 
+import dev.rt.kind.RequestTracing;
 import dev.rt.kind.RunningApplication;
 import dev.rt.kind.WorkerContext;
 import dev.rt.kind.db.DbApplication;
@@ -7,6 +8,7 @@ import dev.rt.kind.db.DbSettings;
 import dev.rt.kind.db.events.WorkerRelay;
 import dev.rt.kind.db.openapi.OpenApiDocument;
 import dev.rt.kind.db.sql.Entities;
+import dev.rt.kind.db.sql.SqlSpans;
 import dev.rt.kind.service.GraphQlSettings;
 import dev.rt.kind.service.OpenApiSettings;
 import dev.rt.kind.service.ServiceHost;
@@ -19,7 +21,8 @@ import java.util.Optional;
  * says so, types regenerated after them with {@code types.autogenerate}), then the service kind's server with the
  * entities' REST routes (on the worker pool), their GraphQL API and their OpenAPI document, and the user's plugins,
  * which find the entities with {@code ServiceContext.lookup(Entities.class)}. With {@code db.events}, the change
- * events reach the service's other workers ({@link WorkerRelay}). Stopping the server closes the pool.
+ * events reach the service's other workers ({@link WorkerRelay}). Stopping the server closes the pool. When the
+ * service is traced, the SQL its REST routes and GraphQL queries run is recorded as spans ({@code SqlSpans}).
  */
 public final class DbServer {
     private DbServer() {
@@ -37,13 +40,15 @@ public final class DbServer {
         DbSettings settings = app.settings();
         app.events().ifPresent(events -> WorkerRelay.connect(events, context.messaging()));
         try {
+            SqlSpans.Database traced = context.tracing() == RequestTracing.OFF ? null
+                    : SqlSpans.Database.of(settings.connectionString());
             ServiceHost host = ServiceHost.configure(context)
                     .openApi(openApi(context.configuration(), app))
                     .graphQl(settings.graphql() ? new GraphQlSettings(true, settings.graphiql()) : GraphQlSettings.OFF)
                     .provide(Entities.class, app.entities())
-                    .plugin("db", new RestPlugin(app.routes()));
+                    .plugin("db", new RestPlugin(app.routes(), traced));
             app.openApi().ifPresent(document -> host.openApiDocument(OpenApiDocument.json(document)));
-            app.graphql().ifPresent(graphql -> host.graphQlExecution(new BlockingGraphQl(graphql))
+            app.graphql().ifPresent(graphql -> host.graphQlExecution(new BlockingGraphQl(graphql, traced))
                     .plugin("db-graphql", service -> GraphQlPart.register(service, graphql)));
             return new Running(host.start(), app);
         } catch (RuntimeException | Error e) {
