@@ -11,9 +11,12 @@ import io.opentelemetry.api.trace.SpanKind;
 import io.opentelemetry.api.trace.StatusCode;
 import io.opentelemetry.api.trace.TraceFlags;
 import io.opentelemetry.api.trace.TraceState;
+import io.opentelemetry.sdk.resources.Resource;
+import io.opentelemetry.sdk.trace.data.SpanData;
 import io.opentelemetry.sdk.trace.data.StatusData;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
+import java.util.List;
 
 /**
  * The span of one proxied exchange as the event loop records it: ids, the times, and the raw parts of the request
@@ -45,6 +48,7 @@ final class ProxySpan implements ExchangeTracing.Trace, SpanPipeline.Pending {
     private final long startNanos;
     private final String method;
     private final String asked;
+    private final String forwarded; // the request target the worker was sent
     private final String host;
     private final String serviceId;
     private final String caller; // null but for mesh calls from a service
@@ -54,10 +58,12 @@ final class ProxySpan implements ExchangeTracing.Trace, SpanPipeline.Pending {
     private String cacheId;
     private boolean cacheHit;
     private boolean answered;
+    private String workerSpan; // the worker's, from its response head
+    private long workerHeadNanos;
 
     @SuppressWarnings("checkstyle:ParameterNumber")
     ProxySpan(ProxySpans source, long traceHigh, long traceLow, long spanId, long parentId, String method,
-            String asked, String host, String serviceId, String caller, SocketAddress remote) {
+            String asked, String forwarded, String host, String serviceId, String caller, SocketAddress remote) {
         this.source = source;
         this.traceHigh = traceHigh;
         this.traceLow = traceLow;
@@ -66,10 +72,21 @@ final class ProxySpan implements ExchangeTracing.Trace, SpanPipeline.Pending {
         this.startNanos = System.nanoTime();
         this.method = method;
         this.asked = asked;
+        this.forwarded = forwarded;
         this.host = host;
         this.serviceId = serviceId;
         this.caller = caller;
         this.remote = remote;
+    }
+
+    @Override
+    public void workerHead(HttpResponse head) {
+        String value = head.headers().get(ExchangeTracing.WORKER_SPAN);
+        if (value != null) {
+            head.headers().remove(ExchangeTracing.WORKER_SPAN);
+            workerSpan = value;
+            workerHeadNanos = System.nanoTime();
+        }
     }
 
     @Override
@@ -90,7 +107,7 @@ final class ProxySpan implements ExchangeTracing.Trace, SpanPipeline.Pending {
     }
 
     @Override
-    public FinishedSpan finish(SpanPipeline.Clock clock) {
+    public void finish(SpanPipeline.Clock clock, List<SpanData> out) {
         boolean server = source.kind() == SpanKind.SERVER;
         RequestTarget target = RequestTarget.of(asked, host, source.scheme());
         AttributesBuilder attributes = Attributes.builder()
@@ -120,10 +137,17 @@ final class ProxySpan implements ExchangeTracing.Trace, SpanPipeline.Pending {
         String traceId = TraceParent.hex(traceHigh) + TraceParent.hex(traceLow);
         SpanContext parent = parentId == 0 ? SpanContext.getInvalid() : SpanContext.createFromRemoteParent(traceId,
                 TraceParent.hex(parentId), TraceFlags.getSampled(), TraceState.getDefault());
-        return new FinishedSpan(method + " " + (server ? target.path() : target.origin() + target.path()),
-                source.kind(), SpanContext.create(traceId, TraceParent.hex(spanId), TraceFlags.getSampled(),
-                        TraceState.getDefault()), parent, status(server), clock.epochNanos(startNanos),
-                clock.epochNanos(endNanos), attributes.build(), source.resource(), ProxySpans.SCOPE);
+        SpanContext context = SpanContext.create(traceId, TraceParent.hex(spanId), TraceFlags.getSampled(),
+                TraceState.getDefault());
+        out.add(new FinishedSpan(method + " " + (server ? target.path() : target.origin() + target.path()),
+                source.kind(), context, parent, status(server), clock.epochNanos(startNanos),
+                clock.epochNanos(endNanos), attributes.build(), source.resource(), ProxySpans.SCOPE));
+        Resource workerResource = workerSpan == null ? null : source.workerResource(serviceId);
+        FinishedSpan worker = workerResource == null ? null : WorkerHeadSpan.of(workerSpan, context, method,
+                RequestTarget.pathOf(forwarded), endNanos - workerHeadNanos, workerResource);
+        if (worker != null) {
+            out.add(worker);
+        }
     }
 
     private StatusData status(boolean server) {

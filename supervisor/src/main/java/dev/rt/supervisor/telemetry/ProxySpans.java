@@ -4,6 +4,7 @@ import dev.rt.config.TelemetryConfig;
 import dev.rt.supervisor.proxy.ExchangeTracing;
 import dev.rt.supervisor.proxy.MeshProxy;
 import io.netty.channel.Channel;
+import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http.HttpRequest;
 import io.netty.util.AsciiString;
@@ -34,6 +35,7 @@ final class ProxySpans implements ExchangeTracing {
 
     private final SpanPipeline pipeline;
     private final Resource resource;
+    private final Function<String, Resource> workerResources;
     private final SpanKind kind;
     private final String scheme;
     private final SkipRules skip;
@@ -43,15 +45,17 @@ final class ProxySpans implements ExchangeTracing {
     private final Function<String, String> telemetryId;
 
     /**
-     * @param resource the supervisor's, which its spans are exported under
+     * @param resource        the supervisor's, which its spans are exported under
+     * @param workerResources the resource of a service's spans; null when its workers record none
      * @param kind     {@code SERVER} for the entrypoint, {@code CLIENT} for the mesh
      * @param scheme   the scheme clients reach the server by ({@code https} for a public server with TLS)
      * @param untraced the services whose telemetry is off
      */
-    ProxySpans(SpanPipeline pipeline, Resource resource, SpanKind kind, String scheme, TelemetryConfig telemetry,
-            Set<String> untraced) {
+    ProxySpans(SpanPipeline pipeline, Resource resource, Function<String, Resource> workerResources, SpanKind kind,
+            String scheme, TelemetryConfig telemetry, Set<String> untraced) {
         this.pipeline = pipeline;
         this.resource = resource;
+        this.workerResources = workerResources;
         this.kind = kind;
         this.scheme = scheme;
         this.skip = new SkipRules(telemetry.skip());
@@ -85,7 +89,7 @@ final class ProxySpans implements ExchangeTracing {
             return Trace.NONE;
         }
         return new ProxySpan(this, traceHigh, traceLow, spanId, continued ? TraceParent.parentId(incoming) : 0,
-                method, asked, headers.get(io.netty.handler.codec.http.HttpHeaderNames.HOST), serviceId, caller,
+                method, asked, request.uri(), headers.get(HttpHeaderNames.HOST), serviceId, caller,
                 kind == SpanKind.SERVER ? client.remoteAddress() : null);
     }
 
@@ -99,6 +103,11 @@ final class ProxySpans implements ExchangeTracing {
 
     Resource resource() {
         return resource;
+    }
+
+    /** The resource of {@code serviceId}'s own spans; null when its workers record none. */
+    Resource workerResource(String serviceId) {
+        return workerResources.apply(serviceId);
     }
 
     void ended(ProxySpan span) {

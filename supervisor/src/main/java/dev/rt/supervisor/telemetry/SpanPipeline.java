@@ -34,7 +34,8 @@ final class SpanPipeline implements AutoCloseable {
 
     /** A span recorded and ended, not yet in the exporters' form. */
     interface Pending {
-        FinishedSpan finish(Clock clock);
+        /** Adds the span, and any it carries (a worker's, from its response head), to {@code out}. */
+        void finish(Clock clock, List<SpanData> out);
     }
 
     /** Wall-clock nanoseconds from {@link System#nanoTime}, anchored once. */
@@ -142,11 +143,11 @@ final class SpanPipeline implements AutoCloseable {
                 batchStart = System.nanoTime();
             }
             try {
-                batch.add(span.finish(clock));
+                span.finish(clock, batch);
             } catch (RuntimeException e) {
                 dropped.incrementAndGet(); // a span that cannot be turned into data is one span lost, not the thread
             }
-            if (batch.size() == BATCH) {
+            if (batch.size() >= BATCH) {
                 export();
             }
         }

@@ -99,6 +99,11 @@ final class TraceParent {
         return result;
     }
 
+    /** Whether the {@code count} characters at {@code from} are lowercase hex digits. */
+    static boolean lowerHex(CharSequence value, int from, int count) {
+        return allHex(value, from, count);
+    }
+
     private static boolean allHex(CharSequence value, int from, int count) {
         for (int i = from; i < from + count; i++) {
             char c = value.charAt(i);

@@ -10,7 +10,9 @@ import io.opentelemetry.api.trace.TraceFlags;
 import io.opentelemetry.api.trace.TraceState;
 import io.opentelemetry.sdk.common.InstrumentationScopeInfo;
 import io.opentelemetry.sdk.resources.Resource;
+import io.opentelemetry.sdk.trace.data.SpanData;
 import io.opentelemetry.sdk.trace.data.StatusData;
+import java.util.List;
 
 /**
  * A span a worker recorded, queued for export under its service's resource in rt's worker scope; turned into the
@@ -20,17 +22,17 @@ record WorkerSpanData(WorkerSpan span, Resource resource) implements SpanPipelin
     static final InstrumentationScopeInfo SCOPE = InstrumentationScopeInfo.create("dev.rt.worker");
 
     @Override
-    public FinishedSpan finish(SpanPipeline.Clock clock) {
+    public void finish(SpanPipeline.Clock clock, List<SpanData> out) {
         AttributesBuilder attributes = Attributes.builder();
         span.attributes().forEach(attributes::put);
         span.numbers().forEach(attributes::put);
         SpanContext parent = span.parentSpanId().isEmpty() ? SpanContext.getInvalid()
                 : SpanContext.createFromRemoteParent(span.traceId(), span.parentSpanId(), TraceFlags.getSampled(),
                         TraceState.getDefault());
-        return new FinishedSpan(span.name(), kind(span.kind()),
+        out.add(new FinishedSpan(span.name(), kind(span.kind()),
                 SpanContext.create(span.traceId(), span.spanId(), TraceFlags.getSampled(), TraceState.getDefault()),
                 parent, span.error().isEmpty() ? StatusData.unset() : StatusData.create(StatusCode.ERROR, span.error()),
-                span.startEpochNanos(), span.endEpochNanos(), attributes.build(), resource, SCOPE);
+                span.startEpochNanos(), span.endEpochNanos(), attributes.build(), resource, SCOPE));
     }
 
     private static SpanKind kind(String kind) {

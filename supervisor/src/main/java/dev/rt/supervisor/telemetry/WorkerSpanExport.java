@@ -43,10 +43,15 @@ final class WorkerSpanExport implements WorkerSpans {
         if (closed || !recording.contains(serviceId) || spans.isEmpty()) {
             return;
         }
-        Resource resource = resources.computeIfAbsent(serviceId, this::resourceOf);
+        Resource resource = resourceOf(serviceId);
         for (WorkerSpan span : spans) {
             pipeline.add(new WorkerSpanData(span, resource));
         }
+    }
+
+    /** The resource of {@code serviceId}'s spans; null when its workers record none. */
+    Resource resourceOf(String serviceId) {
+        return recording.contains(serviceId) ? resources.computeIfAbsent(serviceId, this::newResource) : null;
     }
 
     /** Drops what comes from now on: the exporters are shutting down. */
@@ -54,7 +59,7 @@ final class WorkerSpanExport implements WorkerSpans {
         closed = true;
     }
 
-    private Resource resourceOf(String serviceId) {
+    private Resource newResource(String serviceId) {
         AttributesBuilder attributes = Attributes.builder().put("service.name", telemetry.serviceName(serviceId));
         telemetry.version().ifPresent(version -> attributes.put("service.version", version));
         return base.merge(Resource.create(attributes.build()));

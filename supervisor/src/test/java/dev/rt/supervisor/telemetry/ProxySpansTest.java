@@ -30,6 +30,9 @@ import org.junit.jupiter.api.Test;
 
 class ProxySpansTest {
     private static final String PARENT = "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01";
+    private static final Resource WORKER_RESOURCE = Resource.getDefault().merge(Resource.create(
+            io.opentelemetry.api.common.Attributes.of(io.opentelemetry.api.common.AttributeKey.stringKey("service.name"),
+                    "shop-api")));
     private final MemorySpanExporter exported = new MemorySpanExporter();
     private final SpanPipeline pipeline = new SpanPipeline(List.of(exported),
             new RuntimeLog(new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8), false));
@@ -49,7 +52,8 @@ class ProxySpansTest {
         TelemetryConfig telemetry = new TelemetryConfig("shop", Optional.empty(),
                 List.of(new TelemetryConfig.Skip(Optional.of("GET"), Optional.of("/health"))),
                 List.of(TelemetryConfig.Exporter.CONSOLE), false, sampling);
-        return new ProxySpans(pipeline, Resource.getDefault(), kind, scheme, telemetry, untraced);
+        return new ProxySpans(pipeline, Resource.getDefault(), id -> id.equals("api") ? WORKER_RESOURCE : null, kind,
+                scheme, telemetry, untraced);
     }
 
     private List<SpanData> exportedSpans() {
@@ -210,5 +214,94 @@ class ProxySpansTest {
         assertThat(span.getStatus().getStatusCode()).isEqualTo(StatusCode.ERROR); // a CLIENT span fails on 4xx
         assertThat(span.getParentSpanId()).isEqualTo("b7ad6b7169203331");
         assertThat(span.getAttributes().asMap().keySet()).noneMatch(key -> key.getKey().equals("rt.caller.id"));
+    }
+
+    private static DefaultHttpResponse workerResponse(String span) {
+        DefaultHttpResponse response = new DefaultHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK);
+        response.headers().set("x-rt-span", span).set("content-type", "text/plain");
+        return response;
+    }
+
+    @Test
+    void theWorkersSpanComesBackInItsResponseHeadWhichTheClientNeverSees() {
+        HttpRequest request = request("/api/products/7?x=1", Map.of("host", "shop.example", "traceparent", PARENT));
+        request.setUri("/products/7?x=1"); // as the route forwards it
+        ExchangeTracing.Trace trace = spans(SpanKind.SERVER, "http", Set.of())
+                .begin(request, "/api/products/7?x=1", "api", client);
+        DefaultHttpResponse response = workerResponse("00f067aa0ba902b7;1700000000000000000;2500000;200;/products/:id");
+        trace.workerHead(response);
+        trace.response(response, false);
+        trace.end();
+
+        assertThat(response.headers().contains("x-rt-span")).isFalse();
+        assertThat(response.headers().get("content-type")).isEqualTo("text/plain");
+        List<SpanData> spans = exportedSpans();
+        assertThat(spans).hasSize(2);
+        SpanData server = spans.get(0);
+        SpanData worker = spans.get(1);
+        assertThat(worker.getName()).isEqualTo("GET /products/:id");
+        assertThat(worker.getKind()).isEqualTo(SpanKind.SERVER);
+        assertThat(worker.getSpanId()).isEqualTo("00f067aa0ba902b7");
+        assertThat(worker.getTraceId()).isEqualTo("0af7651916cd43dd8448eb211c80319c");
+        assertThat(worker.getParentSpanId()).isEqualTo(server.getSpanId());
+        assertThat(worker.getStartEpochNanos()).isEqualTo(1700000000000000000L);
+        assertThat(worker.getEndEpochNanos()).isGreaterThanOrEqualTo(1700000000002500000L);
+        assertThat(worker.getResource().getAttribute(io.opentelemetry.api.common.AttributeKey.stringKey("service.name")))
+                .isEqualTo("shop-api");
+        assertThat(worker.getInstrumentationScopeInfo().getName()).isEqualTo("dev.rt.worker");
+        assertThat(worker.getAttributes().asMap()).extractingFromEntries(e -> e.getKey().getKey() + "=" + e.getValue())
+                .containsExactlyInAnyOrder("http.request.method=GET", "url.path=/products/7",
+                        "http.route=/products/:id", "http.response.status_code=200");
+        assertThat(worker.getStatus().getStatusCode()).isEqualTo(StatusCode.UNSET);
+    }
+
+    @Test
+    void aWorkerSpanWithoutRouteIsNamedByItsPathAndA5xxFails() {
+        HttpRequest request = request("/boom", Map.of("host", "a"));
+        ExchangeTracing.Trace trace = spans(SpanKind.SERVER, "http", Set.of()).begin(request, "/boom", "api", client);
+        DefaultHttpResponse response = workerResponse("00f067aa0ba902b7;1700000000000000000;10;503;");
+        trace.workerHead(response);
+        trace.end();
+
+        SpanData worker = exportedSpans().get(1);
+        assertThat(worker.getName()).isEqualTo("GET /boom");
+        assertThat(worker.getStatus()).satisfies(status -> {
+            assertThat(status.getStatusCode()).isEqualTo(StatusCode.ERROR);
+            assertThat(status.getDescription()).isEqualTo("HTTP 503");
+        });
+        assertThat(worker.getAttributes().asMap().keySet()).noneMatch(key -> key.getKey().equals("http.route"));
+    }
+
+    @Test
+    void aMalformedWorkerSpanIsDroppedAndTakenOutTheRequestGoesOn() {
+        for (String bad : List.of("", "garbage", "00f067aa0ba902b7;x;1;200;/", "00F067AA0BA902B7;1;1;200;/",
+                "0000000000000000;1700000000000000000;1;200;/", "00f067aa0ba902b7;1700000000000000000;-1;200;/",
+                "00f067aa0ba902b7;1700000000000000000;1;20;/", "00f067aa0ba902b7;1700000000000000000;1;200",
+                "00f067aa0ba902b;1700000000000000000;1;200;/", "00f067aa0ba902b7;;1;200;/")) {
+            HttpRequest request = request("/x", Map.of("host", "a"));
+            ExchangeTracing.Trace trace = spans(SpanKind.SERVER, "http", Set.of()).begin(request, "/x", "api", client);
+            DefaultHttpResponse response = workerResponse(bad);
+            trace.workerHead(response);
+            trace.response(response, false);
+            trace.end();
+            assertThat(response.headers().contains("x-rt-span")).as(bad).isFalse();
+        }
+        assertThat(exportedSpans()).hasSize(10).allMatch(span -> span.getInstrumentationScopeInfo().getName()
+                .equals("dev.rt.supervisor"));
+    }
+
+    @Test
+    void aWorkerSpanIsTakenOutButNotExportedForAServiceWhoseWorkersRecordNoneOrAnUntracedRequest() {
+        HttpRequest request = request("/x", Map.of("host", "a"));
+        ExchangeTracing.Trace trace = spans(SpanKind.SERVER, "http", Set.of()).begin(request, "/x", "other", client);
+        DefaultHttpResponse response = workerResponse("00f067aa0ba902b7;1700000000000000000;10;200;/x");
+        trace.workerHead(response);
+        trace.end();
+        DefaultHttpResponse untraced = workerResponse("00f067aa0ba902b7;1700000000000000000;10;200;/x");
+        ExchangeTracing.Trace.NONE.workerHead(untraced);
+
+        assertThat(response.headers().contains("x-rt-span")).isFalse();
+        assertThat(untraced.headers().contains("x-rt-span")).isFalse();
+        assertThat(exportedSpans()).singleElement().satisfies(span -> assertThat(span.getName()).isEqualTo("GET /x"));
     }
 }
