@@ -20,14 +20,15 @@ import java.util.concurrent.locks.LockSupport;
 /**
  * Carries ended spans (the proxy's and the workers') to the exporters: the threads that end them only put them in a
  * bounded multi-producer queue, and one thread of its own turns them into {@link SpanData} and exports them in
- * batches of up to {@value #BATCH}, a batch leaving once full or {@link #EXPORT_DELAY} after its first span. When the
+ * batches of up to {@value #BATCH}, a batch leaving once full or {@link #EXPORT_DELAY} after its first span (large
+ * batches: under load each export, an HTTP request to the collector, costs both sides more than its spans do). When the
  * exporters fall behind the queue fills and new spans are dropped, with one warning per minute at most; a request
  * never waits.
  */
 final class SpanPipeline implements AutoCloseable {
     static final Duration EXPORT_DELAY = Duration.ofMillis(500);
     static final int CAPACITY = 65_536;
-    static final int BATCH = 512;
+    static final int BATCH = 2048;
     private static final long POLL_NANOS = TimeUnit.MILLISECONDS.toNanos(20);
     private static final long EXPORT_TIMEOUT_SECONDS = 30;
     private static final long WARNING_INTERVAL_NANOS = TimeUnit.MINUTES.toNanos(1);
