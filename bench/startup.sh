@@ -97,7 +97,7 @@ main() {
     ensure_rt_built
     [ -z "${COMPARE:-}" ] || ensure_compare_built "$COMPARE"
     wait_quiet
-    local i results="$BENCH_TMP/results-a.tsv"
+    local results="$BENCH_TMP/results-a.tsv"
     : >"$results"
     : >"$BENCH_TMP/results-b.tsv"
     # One unrecorded start of each to warm the page cache and the class-data archives.
@@ -108,15 +108,7 @@ main() {
         time_startup 0 "$COMPARE" b
         time_version "$COMPARE" >/dev/null
     fi
-    for i in $(seq 1 "$N"); do
-        if [ -z "${COMPARE:-}" ]; then
-            one_run "$i" a
-        elif [ $((i % 2)) = 1 ]; then
-            one_run "$i" a; one_run "$i" b
-        else
-            one_run "$i" b; one_run "$i" a
-        fi
-    done
+    interleaved_runs "$N"
 
     # results columns: start→200, stop, boot, greeter, hello, listening→200, --version
     local med mn mx vmed vmn vmx stop

@@ -1,6 +1,5 @@
 package dev.rt.cli;
 
-import dev.rt.cli.project.ProjectLayout;
 import dev.rt.cli.project.ProjectTree;
 import dev.rt.config.InstalledKind;
 import dev.rt.config.Kinds;
@@ -40,8 +39,7 @@ final class CreateCommand implements Callable<Integer> {
     static CommandLine commandLine() {
         CommandLine line = new CommandLine(new CreateCommand());
         for (String name : Kinds.installed().names()) {
-            Kinds.installed().find(name).flatMap(k -> k.kind().projectTemplate())
-                    .ifPresent(template -> KindOptions.addTo(line.getCommandSpec(), name, template.options()));
+            KindOptions.addInstalled(line.getCommandSpec(), name);
         }
         return line;
     }
@@ -61,12 +59,9 @@ final class CreateCommand implements Callable<Integer> {
         out.println("rt: the runtime's entrypoint is \"" + id + "\", a " + kind + " application in "
                 + ProjectCreation.SERVICES_FOLDER + "/" + id);
         out.flush();
-        if (options.install) {
-            int status = InstallCommand.install(ProjectLayout.read(target.resolve("rt.json")), false, Optional.empty(),
-                    spec.commandLine());
-            if (status != ExitCodes.OK) {
-                return status;
-            }
+        int status = ProjectCreation.installIfAsked(options, target, spec.commandLine());
+        if (status != ExitCodes.OK) {
+            return status;
         }
         String cd = options.dir != null ? "cd " + options.dir + " && " : "";
         out.println("rt: next: " + cd + "rt build && rt start");

@@ -1,10 +1,8 @@
 package dev.rt.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.rt.cli.project.ProjectLayout;
 import dev.rt.config.ConfigFiles;
 import dev.rt.config.InstalledKind;
-import dev.rt.config.Kinds;
 import dev.rt.config.RtException;
 import dev.rt.kind.ProjectTemplate;
 import java.nio.file.Files;
@@ -43,8 +41,7 @@ final class KindCreateCommand implements Callable<Integer> {
         line.getCommandSpec().usageMessage().description("Create a " + kind + " application: a Maven project with its"
                 + " wrapper, rt.json, .env and .env.sample, .gitignore, a sample and a test that starts it in-process."
                 + " Inside a runtime's directory it goes to the runtime's autoload folder (services/<id>).");
-        Kinds.installed().find(kind).flatMap(k -> k.kind().projectTemplate())
-                .ifPresent(template -> KindOptions.addTo(line.getCommandSpec(), kind, template.options()));
+        KindOptions.addInstalled(line.getCommandSpec(), kind);
         return line;
     }
 
@@ -72,12 +69,9 @@ final class KindCreateCommand implements Callable<Integer> {
                             + " entrypoint to replace: set \"entrypoint\" to \"" + id + "\" to make it one"));
         }
         out.flush();
-        if (options.install) {
-            int status = InstallCommand.install(ProjectLayout.read(target.resolve("rt.json")), false, Optional.empty(),
-                    spec.commandLine());
-            if (status != ExitCodes.OK) {
-                return status;
-            }
+        int status = ProjectCreation.installIfAsked(options, target, spec.commandLine());
+        if (status != ExitCodes.OK) {
+            return status;
         }
         return ExitCodes.OK;
     }

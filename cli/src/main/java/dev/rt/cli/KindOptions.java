@@ -1,6 +1,7 @@
 package dev.rt.cli;
 
 import dev.rt.config.ErrorCode;
+import dev.rt.config.Kinds;
 import dev.rt.config.RtException;
 import dev.rt.kind.ProjectTemplate;
 import java.util.LinkedHashMap;
@@ -17,6 +18,12 @@ import picocli.CommandLine.Model.OptionSpec;
  */
 final class KindOptions {
     private KindOptions() {
+    }
+
+    /** Adds the options of {@code kind}'s project template to {@code spec}, when the kind is installed and has one. */
+    static void addInstalled(CommandSpec spec, String kind) {
+        Kinds.installed().find(kind).flatMap(k -> k.kind().projectTemplate())
+                .ifPresent(template -> addTo(spec, kind, template.options()));
     }
 
     /** Adds {@code options} to {@code spec}, skipping those already there (two kinds with the same option). */

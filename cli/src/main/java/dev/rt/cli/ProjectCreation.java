@@ -2,6 +2,7 @@ package dev.rt.cli;
 
 import dev.rt.cli.project.GitRepository;
 import dev.rt.cli.project.MavenWrapper;
+import dev.rt.cli.project.ProjectLayout;
 import dev.rt.cli.project.ProjectTree;
 import dev.rt.cli.project.StagedWrite;
 import dev.rt.cli.project.TemplateFiller;
@@ -16,6 +17,7 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
+import picocli.CommandLine;
 
 /**
  * What the create commands share: the kind's template and the runtime's filled into one tree, written all at once,
@@ -37,6 +39,12 @@ final class ProjectCreation {
             throw new RtException(ErrorCode.USAGE, "the \"" + name + "\" kind offers no project template");
         }
         return kind;
+    }
+
+    /** With {@code --install}, {@code rt install} in the new project {@code target}; its exit status, else OK. */
+    static int installIfAsked(CreateOptions options, Path target, CommandLine line) throws InterruptedException {
+        return options.install ? InstallCommand.install(ProjectLayout.read(target.resolve("rt.json")), false,
+                Optional.empty(), line) : ExitCodes.OK;
     }
 
     static ProjectTemplate template(InstalledKind kind) {

@@ -3,6 +3,7 @@ package dev.rt.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.sun.net.httpserver.HttpServer;
+import dev.rt.cli.e2e.RtProcess;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.http.HttpClient;

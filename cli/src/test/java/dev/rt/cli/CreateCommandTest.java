@@ -3,29 +3,22 @@ package dev.rt.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /** {@code rt create} and {@code rt <kind> create} in-process: what they write, and what they refuse. */
 class CreateCommandTest {
-    private final StringWriter out = new StringWriter();
-    private final StringWriter err = new StringWriter();
+    private final InProcessRt rt = new InProcessRt();
 
     @TempDir
     Path dir;
 
     private int run(String... args) {
-        CommandLine commandLine = RtCommand.commandLine(args);
-        commandLine.setOut(new PrintWriter(out, true));
-        commandLine.setErr(new PrintWriter(err, true));
-        return commandLine.execute(args);
+        return rt.run(args);
     }
 
     private List<String> files(Path root) throws IOException {
@@ -37,7 +30,7 @@ class CreateCommandTest {
     @Test
     void createWritesTheRuntimeAndItsFirstServiceWithThePortAndHostnameInDotEnv() throws IOException {
         assertThat(run("create", "--dir", dir.resolve("app").toString(), "--no-git", "--no-install", "--port", "4000",
-                "--hostname", "127.0.0.1", "--name", "movie-store")).as(err.toString()).isZero();
+                "--hostname", "127.0.0.1", "--name", "movie-store")).as(rt.err()).isZero();
         Path app = dir.resolve("app");
         assertThat(files(app)).containsExactly(".env", ".env.sample", ".gitignore", "README.md", "rt.json",
                 "services/movie-store/.env", "services/movie-store/.env.sample", "services/movie-store/.gitignore",
@@ -68,7 +61,7 @@ class CreateCommandTest {
     void aDirectoryThatIsNotEmptyIsRefusedAndLeftAsItWas() throws IOException {
         Files.writeString(dir.resolve("notes.txt"), "mine");
         assertThat(run("create", "--dir", dir.toString(), "--no-git", "--no-install")).isEqualTo(ExitCodes.USAGE);
-        assertThat(err.toString()).contains("rt: " + dir + " is not empty: give a new or empty directory with --dir,"
+        assertThat(rt.err()).contains("rt: " + dir + " is not empty: give a new or empty directory with --dir,"
                 + " or --force to add the project to it (no file is ever overwritten)");
         assertThat(files(dir)).containsExactly("notes.txt");
     }
@@ -80,7 +73,7 @@ class CreateCommandTest {
         Files.writeString(dir.resolve("README.md"), "mine");
         assertThat(run("create", "--dir", dir.toString(), "--no-git", "--no-install", "--force"))
                 .isEqualTo(ExitCodes.USAGE);
-        assertThat(err.toString()).contains("cannot create the project in " + dir + ": README.md, services/api/pom.xml"
+        assertThat(rt.err()).contains("cannot create the project in " + dir + ": README.md, services/api/pom.xml"
                 + " are already there, and rt create never overwrites a file; nothing was written");
         assertThat(files(dir)).containsExactly("README.md", "services/api/pom.xml");
         Files.delete(dir.resolve("services/api/pom.xml"));
@@ -94,14 +87,14 @@ class CreateCommandTest {
     @Test
     void optionsWithoutMeaningAreRefusedWithTheReason() {
         assertThat(run("create", "--dir", dir.toString(), "--typescript")).isEqualTo(ExitCodes.USAGE);
-        assertThat(err.toString()).contains("rt: --typescript: rt writes Java projects, whose plugins javac compiles;"
+        assertThat(rt.err()).contains("rt: --typescript: rt writes Java projects, whose plugins javac compiles;"
                 + " TypeScript has no meaning on the JVM (leave the option out)");
         assertThat(run("create", "--dir", dir.toString(), "--name", "Movie_Store")).isEqualTo(ExitCodes.USAGE);
-        assertThat(err.toString()).contains("rt: --name: \"Movie_Store\" cannot be a service id");
+        assertThat(rt.err()).contains("rt: --name: \"Movie_Store\" cannot be a service id");
         assertThat(run("create", "--dir", dir.toString(), "--port", "70000")).isEqualTo(ExitCodes.USAGE);
-        assertThat(err.toString()).contains("rt: --port: must be a port number from 0 to 65535, found \"70000\"");
+        assertThat(rt.err()).contains("rt: --port: must be a port number from 0 to 65535, found \"70000\"");
         assertThat(run("create", "--dir", dir.toString(), "--kind", "nosuch")).isEqualTo(ExitCodes.USAGE);
-        assertThat(err.toString()).contains("rt: the \"nosuch\" kind is not part of this rt; rt creates projects of the kinds");
+        assertThat(rt.err()).contains("rt: the \"nosuch\" kind is not part of this rt; rt creates projects of the kinds");
         assertThat(dir.toFile().list()).isEmpty();
     }
 
@@ -110,7 +103,7 @@ class CreateCommandTest {
         Files.writeString(dir.resolve("rt.json"), "{\"autoload\": {\"path\": \"web\"}}");
         assertThat(KindCreateCommand.autoloadFolder(dir)).contains(dir.resolve("web"));
         assertThat(run("java", "create", "--dir", dir.resolve("web/clock").toString(), "--no-git", "--no-install"))
-                .as(err.toString()).isZero();
+                .as(rt.err()).isZero();
         assertThat(files(dir.resolve("web/clock"))).contains("rt.json", "pom.xml", "mvnw",
                 "src/main/java/com/example/clock/Clock.java", "src/test/java/com/example/clock/ClockTest.java");
         assertThat(Files.readString(dir.resolve("web/clock/rt.json"))).contains("\"build\": \"com.example.clock.Clock\"");

@@ -3,32 +3,25 @@ package dev.rt.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /**
  * {@code rt gateway create} and {@code rt composer create}: a configuration that exposes every other service of the
  * runtime, no Maven project; and the runtime's entrypoint set to the new gateway in place, whatever the format.
  */
 class GatewayTemplateTest {
-    private final StringWriter out = new StringWriter();
-    private final StringWriter err = new StringWriter();
+    private final InProcessRt rt = new InProcessRt();
 
     @TempDir
     Path dir;
 
     private int run(String... args) {
-        CommandLine commandLine = RtCommand.commandLine(args);
-        commandLine.setOut(new PrintWriter(out, true));
-        commandLine.setErr(new PrintWriter(err, true));
-        return commandLine.execute(args);
+        return rt.run(args);
     }
 
     private static List<String> files(Path root) throws IOException {
@@ -40,8 +33,8 @@ class GatewayTemplateTest {
     @Test
     void aGatewayIsItsConfigurationWithoutAMavenProject() throws IOException {
         assertThat(run("gateway", "create", "--dir", dir.resolve("edge").toString(), "--no-git", "--no-install"))
-                .as(err.toString()).isZero();
-        assertThat(out.toString()).contains("rt: wrote 5 files into " + dir.resolve("edge"),
+                .as(rt.err()).isZero();
+        assertThat(rt.out()).contains("rt: wrote 5 files into " + dir.resolve("edge"),
                 "rt: created the gateway application \"edge\"");
         assertThat(files(dir.resolve("edge"))).containsExactly(".env", ".env.sample", ".gitignore", "README.md", "rt.json");
         assertThat(Files.readString(dir.resolve("edge/rt.json"))).isEqualTo("""
@@ -58,7 +51,7 @@ class GatewayTemplateTest {
     @Test
     void aComposerListsItsServicesUnderItsOwnSection() throws IOException {
         assertThat(run("composer", "create", "--dir", dir.resolve("front").toString(), "--no-git", "--no-install"))
-                .as(err.toString()).isZero();
+                .as(rt.err()).isZero();
         assertThat(Files.readString(dir.resolve("front/rt.json"))).contains(
                 "\"$schema\": \"https://schemas.rt.dev/composer/1.0.0.json\"", "\"composer\": {");
         assertThat(Files.readString(dir.resolve("front/README.md"))).contains("A composer of rt", "\"services\": [");

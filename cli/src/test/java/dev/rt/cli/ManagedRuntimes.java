@@ -1,5 +1,6 @@
 package dev.rt.cli;
 
+import dev.rt.cli.e2e.RtProcess;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -3,8 +3,6 @@ package dev.rt.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,14 +11,12 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /** {@code rt resolve} against local bare repositories. */
 class ResolveCommandTest {
     private static final String SECRET = "s3cret-t0ken-4711";
 
-    private final StringWriter out = new StringWriter();
-    private final StringWriter err = new StringWriter();
+    private final InProcessRt rt = new InProcessRt();
 
     @TempDir
     Path dir;
@@ -28,10 +24,7 @@ class ResolveCommandTest {
     private Path bare;
 
     private int run(String... args) {
-        CommandLine commandLine = RtCommand.commandLine(args);
-        commandLine.setOut(new PrintWriter(out, true));
-        commandLine.setErr(new PrintWriter(err, true));
-        return commandLine.execute(args);
+        return rt.run(args);
     }
 
     private static void git(Path directory, String... args) throws Exception {
@@ -67,15 +60,15 @@ class ResolveCommandTest {
                 + "{\"id\": \"remote\", \"url\": \"file://" + bare + "\", \"gitBranch\": \"feature\"},"
                 + "{\"id\": \"plain\", \"url\": \"file://" + bare + "\", \"path\": \"plain\"}]}");
         assertThat(run("resolve", "-c", project.resolve("rt.json").toString(), "-u", "alice", "-p", SECRET))
-                .as(err.toString()).isZero();
-        assertThat(out.toString()).contains("rt: remote: cloned file://" + bare + " (branch feature) into external/remote",
+                .as(rt.err()).isZero();
+        assertThat(rt.out()).contains("rt: remote: cloned file://" + bare + " (branch feature) into external/remote",
                 "rt: plain: cloned file://" + bare + " into plain");
         assertThat(project.resolve("external/remote/FEATURE")).hasContent("yes");
         assertThat(project.resolve("plain/FEATURE")).doesNotExist();
         // written into the file's own text, which keeps its layout
         assertThat(Files.readString(project.resolve("rt.json"))).startsWith("{\"entrypoint\": \"remote\", \"services\": ["
                 + "{\"id\": \"remote\", \"path\": \"external/remote\", \"url\": ");
-        assertThat(out.toString() + err).doesNotContain(SECRET);
+        assertThat(rt.out() + rt.err()).doesNotContain(SECRET);
         try (Stream<Path> files = Files.walk(project)) {
             for (Path file : files.filter(Files::isRegularFile).toList()) {
                 assertThat(new String(Files.readAllBytes(file), StandardCharsets.ISO_8859_1)).as(file.toString())
@@ -83,7 +76,7 @@ class ResolveCommandTest {
             }
         }
         assertThat(run("resolve", "-c", project.resolve("rt.json").toString())).isZero();
-        assertThat(out.toString()).contains("rt: remote: already resolved in external/remote");
+        assertThat(rt.out()).contains("rt: remote: already resolved in external/remote");
     }
 
     @Test
@@ -93,7 +86,7 @@ class ResolveCommandTest {
                 + "{\"id\": \"missing\", \"url\": \"file://" + dir.resolve("nowhere.git") + "\"},"
                 + "{\"id\": \"branchless\", \"url\": \"https://bob:" + SECRET + "@127.0.0.1:1/x.git\", \"gitBranch\": \"nope\"}]}");
         assertThat(run("resolve", "-c", project.resolve("rt.json").toString())).isEqualTo(ExitCodes.RUNTIME_FAILURE);
-        assertThat(err.toString()).contains("rt: missing (" + project.resolve("rt.json") + ": /services/0): cannot clone file://"
+        assertThat(rt.err()).contains("rt: missing (" + project.resolve("rt.json") + ": /services/0): cannot clone file://"
                 + dir.resolve("nowhere.git"), "rt: branchless (" + project.resolve("rt.json") + ": /services/1): cannot clone"
                 + " https://127.0.0.1:1/x.git (branch nope): ").doesNotContain(SECRET);
         try (Stream<Path> files = Files.list(project)) {

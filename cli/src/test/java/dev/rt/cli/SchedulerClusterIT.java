@@ -3,6 +3,7 @@ package dev.rt.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.sun.net.httpserver.HttpServer;
+import dev.rt.cli.e2e.RtProcess;
 import dev.rt.kind.db.testing.DatabaseServer;
 import dev.rt.kind.db.testing.Engine;
 import dev.rt.kind.db.testing.TestDatabases;

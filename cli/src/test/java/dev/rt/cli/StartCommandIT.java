@@ -2,6 +2,7 @@ package dev.rt.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.rt.cli.e2e.RtProcess;
 import io.netty.channel.uring.IoUring;
 import java.net.InetAddress;
 import java.net.ServerSocket;

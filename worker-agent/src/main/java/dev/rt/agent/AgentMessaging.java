@@ -8,6 +8,7 @@ import dev.rt.protocol.MessageSend;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
@@ -15,12 +16,14 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BiFunction;
 
 /**
  * The worker's side of messaging. A send goes to the supervisor as {@link MessageSend} with an id of this worker's
  * and completes when the {@link MessageReply} with that id comes back, or fails after {@code messagingTimeout}. A
  * {@link MessageDelivery} runs its handler on a thread of its own and is answered with a {@link MessageReply}.
- * Failures are {@link Failure}s, which {@link KindMessaging} and {@link LibraryMessaging} turn into their own types.
+ * Failures are {@link Failure}s, which {@link KindMessaging} and {@link LibraryMessaging} turn into their own types
+ * through {@link #send(String, String, Object, BiFunction)}.
  */
 final class AgentMessaging {
     /** A send or a delivery failed: a code of {@link MessageReply} and a message for the sender. */
@@ -91,6 +94,22 @@ final class AgentMessaging {
                     + " is larger than a frame may be"));
         }
         return result;
+    }
+
+    /**
+     * {@link #send(String, String, Object)}, failing with the caller's own exception type, made from the failure's
+     * code and message: the kind SPI's and the messaging library's {@code MessagingException}.
+     */
+    CompletableFuture<Object> send(String target, String name, Object payload,
+            BiFunction<String, String, ? extends RuntimeException> failure) {
+        return send(target, name, payload).handle((value, error) -> {
+            if (error != null) {
+                Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
+                throw cause instanceof Failure known ? failure.apply(known.code, known.getMessage())
+                        : failure.apply(MessageReply.INVALID, String.valueOf(cause));
+            }
+            return value;
+        });
     }
 
     void handle(String name, Handler handler) {

@@ -3,7 +3,6 @@ package dev.rt.agent;
 import dev.rt.kind.Messaging;
 import dev.rt.kind.MessagingException;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.function.Function;
 
 /** Messaging as the kind SPI offers it ({@link dev.rt.kind.WorkerContext#messaging()}). */
@@ -16,15 +15,7 @@ final class KindMessaging implements Messaging {
 
     @Override
     public CompletableFuture<Object> send(String serviceId, String name, Object payload) {
-        return messaging.send(serviceId, name, payload).handle((value, error) -> {
-            if (error != null) {
-                Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
-                throw cause instanceof AgentMessaging.Failure failure
-                        ? new MessagingException(failure.code, failure.getMessage())
-                        : new MessagingException("RT_MESSAGING_INVALID_MESSAGE", String.valueOf(cause));
-            }
-            return value;
-        });
+        return messaging.send(serviceId, name, payload, MessagingException::new);
     }
 
     @Override

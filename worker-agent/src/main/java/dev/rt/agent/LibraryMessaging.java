@@ -4,7 +4,6 @@ import dev.rt.messaging.MessageHandler;
 import dev.rt.messaging.MessagingException;
 import dev.rt.messaging.MessagingRuntime;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 
 /** Messaging as a wrapped application reaches it: {@code dev.rt.messaging.Messaging}, installed at start. */
 final class LibraryMessaging implements MessagingRuntime {
@@ -16,15 +15,7 @@ final class LibraryMessaging implements MessagingRuntime {
 
     @Override
     public CompletableFuture<Object> send(String serviceId, String name, Object payload) {
-        return messaging.send(serviceId, name, payload).handle((value, error) -> {
-            if (error != null) {
-                Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
-                throw cause instanceof AgentMessaging.Failure failure
-                        ? new MessagingException(failure.code, failure.getMessage())
-                        : new MessagingException(MessagingException.INVALID, String.valueOf(cause));
-            }
-            return value;
-        });
+        return messaging.send(serviceId, name, payload, MessagingException::new);
     }
 
     @Override

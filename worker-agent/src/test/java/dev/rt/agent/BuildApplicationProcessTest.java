@@ -4,8 +4,9 @@ import static dev.rt.agent.FakeSupervisor.ack;
 import static dev.rt.agent.FakeSupervisor.java;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.rt.agent.fixtures.HelloBuild;
-import dev.rt.agent.fixtures.WrongTypeBuild;
+import dev.rt.kind.java.fixtures.HelloBuild;
+import dev.rt.kind.java.fixtures.WrongTypeBuild;
+import dev.rt.kind.java.testing.LoopbackHttp;
 import dev.rt.protocol.Hello;
 import dev.rt.protocol.HelloAck;
 import dev.rt.protocol.Protocol;

@@ -5,6 +5,7 @@ import static dev.rt.agent.FakeSupervisor.java;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.rt.agent.fixtures.MeshCallingBuild;
+import dev.rt.kind.java.testing.LoopbackHttp;
 import dev.rt.protocol.Ready;
 import java.nio.file.Files;
 import java.nio.file.Path;

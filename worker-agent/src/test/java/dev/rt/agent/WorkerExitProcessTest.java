@@ -5,7 +5,8 @@ import static dev.rt.agent.FakeSupervisor.java;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.rt.agent.fixtures.HangingShutdownBuild;
-import dev.rt.agent.fixtures.HelloBuild;
+import dev.rt.kind.java.fixtures.HelloBuild;
+import dev.rt.kind.java.testing.LoopbackHttp;
 import dev.rt.protocol.Protocol;
 import dev.rt.protocol.Ready;
 import java.nio.file.Path;

@@ -4,7 +4,8 @@ import static dev.rt.agent.FakeSupervisor.ack;
 import static dev.rt.agent.FakeSupervisor.java;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.rt.agent.fixtures.HelloBuild;
+import dev.rt.kind.java.fixtures.HelloBuild;
+import dev.rt.kind.java.testing.LoopbackHttp;
 import dev.rt.protocol.MetricFamily;
 import dev.rt.protocol.MetricsReport;
 import dev.rt.protocol.MetricsRequest;
@@ -12,7 +13,6 @@ import dev.rt.protocol.Ready;
 import dev.rt.protocol.Stop;
 import dev.rt.protocol.Stopped;
 import java.io.File;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -59,8 +59,9 @@ class WorkerJarIT {
     @Test
     void workerRunsFromTheAgentJarWithOnlyTheApplicationBesideIt() throws Exception {
         assertThat(AGENT_JAR).isRegularFile();
+        // The application: the java kind's test applications (its test-jar, or its test classes in an IDE).
         Path applicationClasses = Path.of(HelloBuild.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-        assertThat(Files.isDirectory(applicationClasses)).isTrue();
+        assertThat(applicationClasses).exists();
 
         Path javaKind = Path.of(System.getProperty("rt.kinds.path"), "java", "lib", "rt-kind-java.jar");
         assertThat(javaKind).isRegularFile();

@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.rt.agent.fixtures.SelfListeningMain;
 import dev.rt.agent.fixtures.ThrowingLauncherAgent;
 import dev.rt.agent.fixtures.ThrowingMain;
+import dev.rt.kind.java.testing.LoopbackHttp;
 import dev.rt.protocol.Protocol;
 import dev.rt.protocol.Ready;
 import dev.rt.protocol.StartFailed;

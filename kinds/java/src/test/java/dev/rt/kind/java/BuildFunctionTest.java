@@ -9,6 +9,7 @@ import dev.rt.kind.java.fixtures.HelloBuild;
 import dev.rt.kind.java.fixtures.InstanceBuild;
 import dev.rt.kind.java.fixtures.ThrowingBuild;
 import dev.rt.kind.java.fixtures.WrongTypeBuild;
+import dev.rt.kind.testing.TestContext;
 import java.lang.reflect.Method;
 import java.nio.file.Path;
 import java.util.List;

@@ -3,6 +3,8 @@ package dev.rt.kind.java;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.rt.kind.java.fixtures.PlainText;
+import dev.rt.kind.java.testing.LoopbackHttp;
+import dev.rt.kind.testing.TestContext;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;

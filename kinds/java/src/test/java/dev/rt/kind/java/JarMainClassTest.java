@@ -3,6 +3,7 @@ package dev.rt.kind.java;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.rt.kind.testing.TestContext;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;

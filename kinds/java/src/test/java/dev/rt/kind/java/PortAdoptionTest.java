@@ -3,6 +3,7 @@ package dev.rt.kind.java;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.sun.net.httpserver.HttpServer;
+import dev.rt.kind.testing.TestContext;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetAddress;

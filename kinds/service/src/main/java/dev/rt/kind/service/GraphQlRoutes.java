@@ -7,7 +7,6 @@ import io.vertx.core.http.HttpMethod;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.graphql.GraphQLHandler;
-import io.vertx.ext.web.handler.graphql.GraphiQLHandlerOptions;
 
 /**
  * {@code POST /graphql} (and GET with {@code ?query=}) on graphql-java through Vert.x's GraphQL handler, and with
@@ -17,8 +16,6 @@ import io.vertx.ext.web.handler.graphql.GraphiQLHandlerOptions;
  * worker pool.
  */
 final class GraphQlRoutes {
-    private static final String BUNDLE = "io/vertx/ext/web/handler/graphiql/";
-
     private GraphQlRoutes() {
     }
 
@@ -34,19 +31,8 @@ final class GraphQlRoutes {
                 router.route(method, "/graphql").handler(handler);
             }
         }
-        if (!graphiql) {
-            return;
+        if (graphiql) {
+            GraphiQlPage.mount(router);
         }
-        ClasspathAssets assets = new ClasspathAssets(BUNDLE);
-        String config = new GraphiQLHandlerOptions().setEnabled(true).setGraphQLUri("/graphql").setGraphQLWSEnabled(false).toJson().encode();
-        String index = assets.read("index.html").orElseThrow().toString().replace("__VERTX_GRAPHIQL_CONFIG__", config);
-        router.get("/graphiql").handler(context -> {
-            if (context.request().path().endsWith("/")) {
-                context.response().putHeader("content-type", "text/html; charset=utf-8").end(index);
-            } else {
-                ClasspathAssets.redirectToSlash(context);
-            }
-        });
-        router.get("/graphiql/*").handler(context -> assets.serve(context, context.pathParam("*")));
     }
 }

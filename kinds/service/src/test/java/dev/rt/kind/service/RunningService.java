@@ -1,6 +1,8 @@
 package dev.rt.kind.service;
 
 import dev.rt.kind.RunningApplication;
+import dev.rt.kind.testing.TestContext;
+import io.vertx.core.json.JsonObject;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -8,6 +10,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Map;
 
 /** A service host started in this JVM on a configuration, and a client for it; closing stops it. */
 final class RunningService implements AutoCloseable {
@@ -21,7 +24,8 @@ final class RunningService implements AutoCloseable {
     }
 
     static RunningService start(Path directory, String configuration) {
-        return new RunningService(new ServiceKind().start(new TestContext(directory, configuration)));
+        return new RunningService(new ServiceKind().start(new TestContext(directory,
+                new JsonObject(configuration).getMap(), configuration, Map.of("RT_LOG_LEVEL", "warn"))));
     }
 
     RunningApplication application() {

@@ -2,6 +2,7 @@ package dev.rt.kind.gateway.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.rt.cli.e2e.RtProcess;
 import java.nio.file.Path;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
@@ -12,12 +13,12 @@ import org.junit.jupiter.api.Test;
  */
 class BrokenGatewaysIT {
     private static final Duration LIMIT = Duration.ofSeconds(60);
-    private static final Path BROKEN = Runtime.SERVICES.resolve("gateway-broken");
+    private static final Path BROKEN = RtProcess.SERVICES.resolve("gateway-broken");
 
     private static String refusal(String fixture) throws Exception {
-        try (Runtime rt = Runtime.start("gateway-broken/" + fixture)) {
+        try (RtProcess rt = RtProcess.startService("gateway-broken/" + fixture)) {
             assertThat(rt.awaitExit(LIMIT)).as(rt.output()).isEqualTo(3);
-            assertThat(rt.workers()).isEmpty();
+            assertThat(rt.workerPids()).isEmpty();
             return rt.stderr();
         }
     }
@@ -45,7 +46,7 @@ class BrokenGatewaysIT {
 
     @Test
     void aDocumentThatIsNotValidOpenApiIsLeftOutAndTheOthersAreServed() throws Exception {
-        try (Runtime rt = Runtime.start("gateway-broken/invalid-document").awaitListening(LIMIT)) {
+        try (RtProcess rt = RtProcess.startService("gateway-broken/invalid-document").listening(LIMIT)) {
             assertThat(rt.stdout()).contains("Failed to compose OpenAPI schemas: the schema of the \\\"broken\\\""
                     + " application (" + BROKEN.resolve("invalid-document/edge/broken.json") + ") is not a valid OpenAPI"
                     + " document: /paths/~1things/get/responses/200/content/application~1json/schema/type: \\\"null\\\""

@@ -2,6 +2,7 @@ package dev.rt.kind.gateway.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.rt.cli.e2e.RtProcess;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -17,14 +18,15 @@ class DevelopmentGatewayIT {
 
     @Test
     void theReReadsEndBeforeTheServicesStop() throws Exception {
-        try (Runtime rt = Runtime.run(List.of("start", "--dev", "-c", Runtime.SERVICES.resolve("gateway-dev").toString()),
-                Map.of()).awaitListening(LIMIT)) {
+        try (RtProcess rt = RtProcess.fromTestdata(
+                List.of("start", "--dev", "-c", RtProcess.SERVICES.resolve("gateway-dev").toString()), Map.of())
+                .listening(LIMIT)) {
             assertThat(rt.get("/movies/movies").statusCode()).isEqualTo(200);
 
             rt.terminate();
 
             assertThat(rt.awaitExit(LIMIT)).isZero();
-            rt.awaitOutput("The runtime has stopped.", LIMIT);
+            rt.awaitStdout("The runtime has stopped.", LIMIT);
             assertThat(rt.stdout()).contains("Stopped the worker 0 of the service \\\"movies\\\".")
                     .doesNotContain("failed to fetch schema").doesNotContain("failed to get applications");
         }

@@ -3,6 +3,7 @@ package dev.rt.kind.gateway.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.rt.cli.e2e.RtProcess;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -32,7 +33,7 @@ class FetchCommandIT {
                     + "{\"id\": \"fileOnly\", \"origin\": \"http://127.0.0.1:" + down + "\","
                     + " \"openapi\": {\"file\": \"schemas/legacy.json\"}}]}}");
 
-            try (Runtime fetch = Runtime.run(List.of("composer", "openapi", "schemas", "fetch", "-c",
+            try (RtProcess fetch = RtProcess.fromTestdata(List.of("composer", "openapi", "schemas", "fetch", "-c",
                     directory.toString()), Map.of())) {
                 assertThat(fetch.awaitExit(Duration.ofSeconds(60))).as(fetch.output()).isEqualTo(1);
                 assertThat(fetch.stdout()).isEqualTo("Fetching schemas for all applications.\n"
@@ -41,7 +42,7 @@ class FetchCommandIT {
                 assertThat(fetch.stderr().lines()).hasSize(1);
             }
             String stored = Files.readString(directory.resolve("schemas/legacy.json"));
-            assertThat(JSON.readTree(stored)).isEqualTo(JSON.readTree(Runtime.HTTP.send(java.net.http.HttpRequest
+            assertThat(JSON.readTree(stored)).isEqualTo(JSON.readTree(RtProcess.HTTP.send(java.net.http.HttpRequest
                     .newBuilder(URI.create("http://127.0.0.1:" + origin.port() + "/documentation/json")).build(),
                     java.net.http.HttpResponse.BodyHandlers.ofString()).body()));
             assertThat(stored).contains("\n  \"openapi\"");

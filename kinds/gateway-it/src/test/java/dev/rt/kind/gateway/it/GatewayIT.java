@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import dev.rt.cli.e2e.Chromium;
+import dev.rt.cli.e2e.RtProcess;
 import io.swagger.v3.parser.OpenAPIV3Parser;
 import io.swagger.v3.parser.core.models.SwaggerParseResult;
 import java.net.URI;
@@ -27,11 +29,11 @@ import org.junit.jupiter.api.Test;
 class GatewayIT {
     private static final Duration LIMIT = Duration.ofSeconds(90);
     private static final ObjectMapper JSON = new ObjectMapper();
-    static Runtime rt;
+    static RtProcess rt;
 
     @BeforeAll
     static void start() throws Exception {
-        rt = Runtime.start("gateway").awaitListening(LIMIT);
+        rt = RtProcess.startService("gateway").listening(LIMIT);
     }
 
     @AfterAll
@@ -115,7 +117,7 @@ class GatewayIT {
     @Test
     void aWebSocketOpensThroughAPrefix() throws Exception {
         LinkedBlockingQueue<String> received = new LinkedBlockingQueue<>();
-        WebSocket socket = Runtime.HTTP.newWebSocketBuilder().buildAsync(URI.create(rt.url().replace("http:", "ws:")
+        WebSocket socket = RtProcess.HTTP.newWebSocketBuilder().buildAsync(URI.create(rt.url().replace("http:", "ws:")
                 + "/users/ws"), new WebSocket.Listener() {
                     @Override
                     public CompletionStage<?> onText(WebSocket webSocket, CharSequence data, boolean last) {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.rt.cli.e2e.RtProcess;
 import java.net.URI;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -28,11 +29,11 @@ class GraphQlIT {
     private static final ObjectMapper JSON = new ObjectMapper();
     @TempDir
     static Path directory;
-    static Runtime rt;
+    static RtProcess rt;
 
     @BeforeAll
     static void start() throws Exception {
-        Path plugin = Runtime.TESTDATA.resolve("service-plugins/target/fixtures/graphql").toAbsolutePath();
+        Path plugin = RtProcess.TESTDATA.resolve("service-plugins/target/fixtures/graphql").toAbsolutePath();
         write("rt.json", """
                 {"entrypoint": "api", "server": {"hostname": "127.0.0.1", "port": 0},
                  "services": [{"id": "api", "path": "api"}, {"id": "catalogue", "path": "catalogue"},
@@ -55,9 +56,9 @@ class GraphQlIT {
                 INSERT INTO books (title, year) VALUES ('Solaris', 1961);
                 """);
         write("library/migrations/001.undo.sql", "DROP TABLE books;\n");
-        rt = Runtime.run(List.of("start", "-c", directory.toString()), Map.of()).awaitListening(LIMIT);
+        rt = RtProcess.fromTestdata(List.of("start", "-c", directory.toString()), Map.of()).listening(LIMIT);
         // listed first, the gateway starts before its applications: it reads their schemas once they answer
-        rt.awaitOutput("GraphQL at /graphql composed from the schemas of the applications catalogue, library", LIMIT);
+        rt.awaitStdout("GraphQL at /graphql composed from the schemas of the applications catalogue, library", LIMIT);
     }
 
     @AfterAll

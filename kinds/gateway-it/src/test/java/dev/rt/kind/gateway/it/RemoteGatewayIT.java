@@ -2,6 +2,7 @@ package dev.rt.kind.gateway.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.rt.cli.e2e.RtProcess;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -21,19 +22,20 @@ import org.junit.jupiter.api.Test;
 class RemoteGatewayIT {
     private static final Duration LIMIT = Duration.ofSeconds(60);
 
-    private static Runtime start(int originPort, String... flags) throws Exception {
+    private static RtProcess start(int originPort, String... flags) throws Exception {
         List<String> arguments = new ArrayList<>(List.of("start"));
         arguments.addAll(List.of(flags));
-        arguments.addAll(List.of("-c", Runtime.SERVICES.resolve("gateway-remote").toString()));
-        return Runtime.run(arguments, Map.of("LEGACY_ORIGIN", "http://127.0.0.1:" + originPort)).awaitListening(LIMIT);
+        arguments.addAll(List.of("-c", RtProcess.SERVICES.resolve("gateway-remote").toString()));
+        return RtProcess.fromTestdata(arguments, Map.of("LEGACY_ORIGIN", "http://127.0.0.1:" + originPort))
+                .listening(LIMIT);
     }
 
     @Test
     void anApplicationDownAtStartIsSkippedThenPickedUpInProduction() throws Exception {
         int port = OriginServer.freePort();
-        try (Runtime rt = start(port)) {
+        try (RtProcess rt = start(port)) {
             assertThat(rt.stdout()).contains("failed to fetch schema for \\\"legacy application\\\"");
-            assertThat(rt.workers()).isEmpty();
+            assertThat(rt.workerPids()).isEmpty();
             HttpResponse<String> unknown = rt.get("/legacy/items");
             assertThat(unknown.statusCode()).isEqualTo(404);
             assertThat(unknown.body()).isEqualTo("{\"statusCode\":404,\"error\":\"Not Found\","
@@ -45,7 +47,7 @@ class RemoteGatewayIT {
                     + " is unreachable: it refused the connection\"}");
 
             try (OriginServer origin = OriginServer.on(port, OriginServer.ITEMS)) {
-                rt.awaitOutput("fetched the schema of the \\\"legacy application\\\"", LIMIT);
+                rt.awaitStdout("fetched the schema of the \\\"legacy application\\\"", LIMIT);
 
                 assertThat(rt.get("/legacy/items").body()).isEqualTo("[{\"id\": 1}]");
                 assertThat(rt.get("/documentation/json").body()).contains("\"/legacy/items\"")
@@ -57,7 +59,7 @@ class RemoteGatewayIT {
 
     @Test
     void aChangedDocumentRebuildsTheRoutesUnderLoadWithNoFailedRequest() throws Exception {
-        try (OriginServer origin = OriginServer.on(0, OriginServer.ITEMS); Runtime rt = start(origin.port(), "--dev")) {
+        try (OriginServer origin = OriginServer.on(0, OriginServer.ITEMS); RtProcess rt = start(origin.port(), "--dev")) {
             assertThat(rt.get("/legacy/items/7").statusCode()).isEqualTo(404);
             AtomicBoolean loading = new AtomicBoolean(true);
             AtomicInteger answered = new AtomicInteger();
@@ -87,7 +89,7 @@ class RemoteGatewayIT {
             }
 
             origin.document(OriginServer.ITEMS + ", " + OriginServer.ITEM);
-            rt.awaitOutput("detected applications changes", LIMIT);
+            rt.awaitStdout("detected applications changes", LIMIT);
             int atChange = answered.get();
             while (answered.get() < atChange + 200) {
                 TimeUnit.MILLISECONDS.sleep(20);
@@ -98,7 +100,7 @@ class RemoteGatewayIT {
             assertThat(failed.get()).as(String.valueOf(firstFailure.get())).isZero();
             assertThat(rt.get("/legacy/items/7").body()).isEqualTo("{\"id\": 7}");
             assertThat(rt.get("/documentation/json").body()).contains("\"legacy_getItem\"");
-            assertThat(rt.workers()).isEmpty();
+            assertThat(rt.workerPids()).isEmpty();
         }
     }
 }

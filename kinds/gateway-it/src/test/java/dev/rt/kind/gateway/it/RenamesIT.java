@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.rt.cli.e2e.RtProcess;
 import io.swagger.v3.oas.models.OpenAPI;
 import io.swagger.v3.oas.models.media.Schema;
 import io.swagger.v3.parser.OpenAPIV3Parser;
@@ -25,11 +26,11 @@ import org.junit.jupiter.api.Test;
 class RenamesIT {
     private static final Duration LIMIT = Duration.ofSeconds(90);
     private static final ObjectMapper JSON = new ObjectMapper();
-    static Runtime rt;
+    static RtProcess rt;
 
     @BeforeAll
     static void start() throws Exception {
-        rt = Runtime.start("gateway-renames").awaitListening(LIMIT);
+        rt = RtProcess.startService("gateway-renames").listening(LIMIT);
     }
 
     @AfterAll

@@ -2,6 +2,7 @@ package dev.rt.kind.gateway.graphql;
 
 import dev.rt.kind.KindLog;
 import dev.rt.kind.gateway.ApplicationSettings;
+import dev.rt.kind.service.GraphiQlPage;
 import dev.rt.service.ServiceContext;
 import dev.rt.service.ServicePlugin;
 import graphql.GraphQL;

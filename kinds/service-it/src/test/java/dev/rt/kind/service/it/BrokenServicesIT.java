@@ -2,6 +2,7 @@ package dev.rt.kind.service.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.rt.cli.e2e.RtProcess;
 import java.time.Duration;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -23,11 +24,11 @@ class BrokenServicesIT {
         "missing-path|3|/plugins/paths/0: \"plugins/target/classes\" does not exist",
         "force-esm|3|/plugins/paths/0/forceESM: ES modules have no meaning on the JVM; remove it"})
     void aBrokenServiceStopsTheStartWithAClearMessage(String fixture, int status, String message) throws Exception {
-        try (Runtime rt = Runtime.start("broken/" + fixture + "/rt.json")) {
+        try (RtProcess rt = RtProcess.startService("broken/" + fixture + "/rt.json")) {
             assertThat(rt.awaitExit(LIMIT)).as(rt.output()).isEqualTo(status);
             assertThat(rt.stderr()).startsWith("rt: ").contains("broken/" + fixture + "/rt.json: " + message);
             assertThat(rt.stderr()).doesNotContain("\tat ");
-            for (long pid : rt.workers()) {
+            for (long pid : rt.workerPids()) {
                 ProcessHandle.of(pid).ifPresent(p -> assertThat(p.onExit()).succeedsWithin(Duration.ofSeconds(10)));
             }
         }

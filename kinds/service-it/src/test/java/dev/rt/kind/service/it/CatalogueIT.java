@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import dev.rt.cli.e2e.Chromium;
+import dev.rt.cli.e2e.RtProcess;
 import io.swagger.v3.parser.OpenAPIV3Parser;
 import io.swagger.v3.parser.core.models.SwaggerParseResult;
 import java.net.URI;
@@ -22,11 +24,11 @@ import org.junit.jupiter.api.Test;
 class CatalogueIT {
     private static final Duration LIMIT = Duration.ofSeconds(60);
     private static final ObjectMapper JSON = new ObjectMapper();
-    static Runtime rt;
+    static RtProcess rt;
 
     @BeforeAll
     static void start() throws Exception {
-        rt = Runtime.start("catalogue").awaitListening(LIMIT);
+        rt = RtProcess.startService("catalogue").listening(LIMIT);
     }
 
     @AfterAll

@@ -2,6 +2,7 @@ package dev.rt.kind.service.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.rt.cli.e2e.RtProcess;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
@@ -9,7 +10,7 @@ import org.junit.jupiter.api.Test;
 class ErrorHandlerIT {
     @Test
     void theServiceErrorHandlerAnswersEveryFailure() throws Exception {
-        try (Runtime rt = Runtime.start("envelope/rt.json").awaitListening(Duration.ofSeconds(60))) {
+        try (RtProcess rt = RtProcess.startService("envelope/rt.json").listening(Duration.ofSeconds(60))) {
             assertThat(rt.get("/crash").body())
                     .isEqualTo("{\"statusCode\":500,\"code\":\"E_500\",\"message\":\"Something went wrong\"}");
             assertThat(rt.get("/nowhere").body())

@@ -2,6 +2,8 @@ package dev.rt.kind.service.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.rt.cli.e2e.Chromium;
+import dev.rt.cli.e2e.RtProcess;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
@@ -9,10 +11,10 @@ import org.junit.jupiter.api.Test;
 class GraphiQlIT {
     @Test
     void graphiqlRendersAndAsksTheServiceForItsSchema() throws Exception {
-        try (Runtime rt = Runtime.start("catalogue/graph/rt.json").awaitListening(Duration.ofSeconds(60))) {
+        try (RtProcess rt = RtProcess.startService("catalogue/graph/rt.json").listening(Duration.ofSeconds(60))) {
             String dom = Chromium.renderedDom(rt.url() + "/graphiql");
             assertThat(dom).contains("class=\"graphiql-container\"").contains("graphiql-execute-button");
-            String introspection = rt.awaitOutput("\"method\":\"POST\",\"url\":\"/graphql\"", Duration.ofSeconds(10));
+            String introspection = rt.awaitStdout("\"method\":\"POST\",\"url\":\"/graphql\"", Duration.ofSeconds(10));
             assertThat(introspection).contains("\"msg\":\"incoming request\"");
         }
     }

@@ -2,11 +2,13 @@ package dev.rt.kind.service.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.rt.cli.e2e.RtProcess;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -18,8 +20,8 @@ class ServiceCommandsIT {
 
     @Test
     void serviceStartRunsTheServiceAloneOnItsOwnServerSettings() throws Exception {
-        try (Runtime rt = Runtime.startCommand(List.of("service", "start", "-c",
-                Runtime.TESTDATA.resolve("services/envelope/rt.json").toString())).awaitListening(Duration.ofSeconds(60))) {
+        try (RtProcess rt = RtProcess.fromTestdata(List.of("service", "start", "-c",
+                RtProcess.SERVICES.resolve("envelope/rt.json").toString()), Map.of()).listening(Duration.ofSeconds(60))) {
             assertThat(rt.get("/greeting").body()).isEqualTo("{\"greeting\":\"hello\"}");
         }
     }

@@ -1,20 +1,21 @@
-package dev.rt.kind.service.it;
+package dev.rt.cli.e2e;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Comparator;
 import java.util.concurrent.TimeUnit;
 
 /**
  * Debian's headless Chromium (installed by .ci/tools): loads a page, runs its scripts for up to ten seconds of
  * virtual time, and returns the DOM they rendered.
  */
-final class Chromium {
+public final class Chromium {
     private Chromium() {
     }
 
-    static String renderedDom(String url) throws IOException, InterruptedException {
+    public static String renderedDom(String url) throws IOException, InterruptedException {
         Path profile = Files.createTempDirectory("rt-chromium");
         Process chromium = new ProcessBuilder("chromium", "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
@@ -26,7 +27,7 @@ final class Chromium {
             throw new AssertionError("chromium did not finish rendering " + url + " within 60 s");
         }
         try (var files = Files.walk(profile)) {
-            files.sorted(java.util.Comparator.reverseOrder()).forEach(file -> file.toFile().delete());
+            files.sorted(Comparator.reverseOrder()).forEach(file -> file.toFile().delete());
         }
         return new String(dom, StandardCharsets.UTF_8);
     }

@@ -1,4 +1,4 @@
-package dev.rt.agent;
+package dev.rt.kind.java.testing;
 
 import java.io.IOException;
 import java.net.URI;
@@ -9,7 +9,7 @@ import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 
 /** Requests to a worker on 127.0.0.1, bypassing any proxy, as the supervisor's upstream connections do. */
-final class LoopbackHttp {
+public final class LoopbackHttp {
     private static final HttpClient CLIENT = HttpClient.newBuilder()
             .proxy(HttpClient.Builder.NO_PROXY)
             .connectTimeout(Duration.ofSeconds(5))
@@ -18,11 +18,11 @@ final class LoopbackHttp {
     private LoopbackHttp() {
     }
 
-    static HttpResponse<String> get(int port, String path) throws IOException, InterruptedException {
+    public static HttpResponse<String> get(int port, String path) throws IOException, InterruptedException {
         return CLIENT.send(request(port, path), HttpResponse.BodyHandlers.ofString());
     }
 
-    static CompletableFuture<HttpResponse<String>> getAsync(int port, String path) {
+    public static CompletableFuture<HttpResponse<String>> getAsync(int port, String path) {
         return CLIENT.sendAsync(request(port, path), HttpResponse.BodyHandlers.ofString());
     }
 
