@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.rt.cli.e2e.RtProcess;
 import java.io.IOException;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
@@ -11,6 +12,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -31,10 +33,10 @@ class TracingIT {
         Path config = Files.writeString(dir.resolve("rt.json"), "{\"telemetry\": {\"serviceName\": \"shop\", "
                 + "\"exporter\": {\"type\": \"file\", \"options\": {\"path\": \"" + spans + "\"}}}, "
                 + "\"entrypoint\": \"movies\", \"server\": {\"hostname\": \"127.0.0.1\", \"port\": 0}, "
-                + "\"services\": [{\"id\": \"movies\", \"path\": \"" + Runtime.TESTDATA.resolve("services/envelope")
+                + "\"services\": [{\"id\": \"movies\", \"path\": \"" + RtProcess.SERVICES.resolve("envelope")
                 + "\"}]}");
-        try (Runtime rt = Runtime.startCommand(List.of("start", "-c", config.toString()))
-                .awaitListening(Duration.ofSeconds(90))) {
+        try (RtProcess rt = RtProcess.fromTestdata(List.of("start", "-c", config.toString()), Map.of())
+                .listening(Duration.ofSeconds(90))) {
             HttpResponse<String> response = rt.get("/movies/7");
             assertThat(response.headers().map().keySet()).noneMatch(name -> name.equalsIgnoreCase("x-rt-span"));
 
