@@ -32,6 +32,7 @@ final class SpanPipeline implements AutoCloseable {
     private static final long POLL_NANOS = TimeUnit.MILLISECONDS.toNanos(20);
     private static final long EXPORT_TIMEOUT_SECONDS = 30;
     private static final long WARNING_INTERVAL_NANOS = TimeUnit.MINUTES.toNanos(1);
+    private static final long REANCHOR_NANOS = TimeUnit.MINUTES.toNanos(1);
 
     /** A span recorded and ended, not yet in the exporters' form. */
     interface Pending {
@@ -39,7 +40,10 @@ final class SpanPipeline implements AutoCloseable {
         void finish(Clock clock, List<SpanData> out);
     }
 
-    /** Wall-clock nanoseconds from {@link System#nanoTime}, anchored once. */
+    /**
+     * Wall-clock nanoseconds from {@link System#nanoTime}, anchored when made; the export thread makes a new one every
+     * {@link #REANCHOR_NANOS}, so that the spans follow the wall clock (the workers' spans are timed by it).
+     */
     static final class Clock {
         private final long epochAnchor;
         private final long nanoAnchor = System.nanoTime();
@@ -58,7 +62,7 @@ final class SpanPipeline implements AutoCloseable {
     private final Queue<CompletableFuture<Void>> flushes = new ConcurrentLinkedQueue<>();
     private final List<SpanExporter> exporters;
     private final RuntimeLog log;
-    private final Clock clock = new Clock();
+    private Clock clock = new Clock(); // the export thread's
     private final AtomicLong dropped = new AtomicLong();
     private final Thread thread;
     private volatile boolean closing;
@@ -74,10 +78,6 @@ final class SpanPipeline implements AutoCloseable {
         this.thread = new Thread(this::run, "rt-span-export");
         thread.setDaemon(true);
         thread.start();
-    }
-
-    Clock clock() {
-        return clock;
     }
 
     /** Queues an ended span; drops it when the queue is full. Any thread; never blocks. */
@@ -130,6 +130,9 @@ final class SpanPipeline implements AutoCloseable {
                 flush = flushes.poll();
             }
             warnOfDrops(now);
+            if (now - clock.nanoAnchor >= REANCHOR_NANOS) {
+                clock = new Clock();
+            }
             if (last) {
                 return;
             }
