@@ -3,6 +3,7 @@ package dev.rt.supervisor;
 import dev.rt.config.RuntimeConfig;
 import dev.rt.config.ServiceConfig;
 import dev.rt.supervisor.cache.HttpCache;
+import dev.rt.supervisor.cache.InvalidationServer;
 import dev.rt.supervisor.log.RuntimeLog;
 import dev.rt.supervisor.proxy.EntrypointServer;
 import dev.rt.supervisor.proxy.ExchangeHooks;
@@ -62,8 +63,11 @@ final class RuntimeProxies implements AutoCloseable {
             tracing.ifPresent(opened::add);
             Optional<HttpCache> cache = HttpCache.of(config.sections().httpCache(), config.root());
             cache.ifPresent(opened::add);
+            Optional<InvalidationServer> invalidation = cache.map(c -> InvalidationServer.start(loops, c));
+            invalidation.ifPresent(opened::add);
             MeshProxy mesh = MeshProxy.of(loops, registry, config, observer,
-                    ExchangeHooks.of(tracing.map(Tracing::mesh), cache.map(c -> c)));
+                    ExchangeHooks.of(tracing.map(Tracing::mesh), cache.map(c -> c)),
+                    invalidation.map(InvalidationServer::address));
             opened.add(0, mesh);
             InetSocketAddress meshAddress = mesh.bind();
             Map<String, Integer> servicePorts = new HashMap<>();

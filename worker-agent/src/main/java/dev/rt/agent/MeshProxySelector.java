@@ -19,10 +19,12 @@ import java.util.Set;
  * default {@link ProxySelector} (the JDK {@code HttpClient}, {@code HttpURLConnection}) then reach other
  * services by name without resolving {@code .rt.local} in DNS. Requests to the {@code origins} the supervisor
  * names ({@code http://host[:port]}, those of an {@code undici} token interceptor) go through the mesh too,
- * which adds the bearer token on the way.
+ * which adds the bearer token on the way. {@code http://rt.local}, the runtime's own name in the mesh (where an
+ * application invalidates the HTTP cache), goes through the mesh too.
  */
 final class MeshProxySelector extends ProxySelector {
     static final String MESH_DOMAIN = ".rt.local";
+    static final String RUNTIME_HOST = "rt.local";
 
     private final ProxySelector previous;
     private final List<Proxy> mesh;
@@ -73,8 +75,9 @@ final class MeshProxySelector extends ProxySelector {
             return false;
         }
         String lowerScheme = scheme.toLowerCase(Locale.ROOT);
+        String lowerHost = host.toLowerCase(Locale.ROOT);
         return (lowerScheme.equals("http") || lowerScheme.equals("ws"))
-                && host.toLowerCase(Locale.ROOT).endsWith(MESH_DOMAIN);
+                && (lowerHost.endsWith(MESH_DOMAIN) || lowerHost.equals(RUNTIME_HOST));
     }
 
     @Override

@@ -49,14 +49,14 @@ class MeshProxySelectorTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"http://b.rt.local/path", "http://B.RT.Local:8080/", "ws://chat.rt.local/socket",
-        "HTTP://b.rt.local"})
-    void serviceNamesUnderRtLocalGoToTheMeshProxyOnLoopback(String uri) {
+        "HTTP://b.rt.local", "http://rt.local/http-cache/invalidate", "http://RT.LOCAL/"})
+    void serviceNamesUnderRtLocalAndTheRuntimesOwnNameGoToTheMeshProxyOnLoopback(String uri) {
         assertThat(selector.select(URI.create(uri))).containsExactly(MESH);
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"http://example.com/", "https://b.rt.local/", "http://rt.local/", "http://b.rt.local.evil/",
-        "ftp://b.rt.local/"})
+    @ValueSource(strings = {"http://example.com/", "https://b.rt.local/", "https://rt.local/", "http://b.rt.local.evil/",
+        "ftp://b.rt.local/", "http://xrt.local/", "http://rt.local.evil/"})
     void everythingElseGoesToThePreviousSelector(String uri) {
         assertThat(selector.select(URI.create(uri))).containsExactly(CORPORATE);
     }

@@ -29,7 +29,8 @@ import java.util.stream.Collectors;
  * what goes through a tunnel is not touched. A response whose head does not arrive within {@code serviceTimeout} is
  * answered with 504 {@code RT_SERVICE_TIMEOUT}. Connections to workers follow the {@code undici} agent options.
  * Besides its own port it listens on one per service ({@link #bindFor}), which that service's workers use, so that
- * every request tells which service called ({@link #callerOf}).
+ * every request tells which service called ({@link #callerOf}). {@code http://rt.local/http-cache/invalidate} is the
+ * runtime's own ({@link RuntimeHost}).
  */
 public final class MeshProxy implements AutoCloseable {
     private static final AttributeKey<String> CALLER = AttributeKey.valueOf("rt.mesh.caller");
@@ -79,6 +80,16 @@ public final class MeshProxy implements AutoCloseable {
     /** Like {@link #of(ProxyEventLoops, UpstreamSelector, RuntimeConfig, RequestObserver)}, with tracing and a cache. */
     public static MeshProxy of(ProxyEventLoops loops, UpstreamSelector upstreams, RuntimeConfig config,
             RequestObserver observer, ExchangeHooks hooks) {
+        return of(loops, upstreams, config, observer, hooks, Optional.empty());
+    }
+
+    /**
+     * Like {@link #of(ProxyEventLoops, UpstreamSelector, RuntimeConfig, RequestObserver, ExchangeHooks)}, sending
+     * {@code http://rt.local/http-cache/...} to {@code invalidation}, the HTTP cache's invalidation server (empty
+     * without {@code httpCache}: such requests are answered 404).
+     */
+    public static MeshProxy of(ProxyEventLoops loops, UpstreamSelector upstreams, RuntimeConfig config,
+            RequestObserver observer, ExchangeHooks hooks, Optional<InetSocketAddress> invalidation) {
         MeshProxy[] self = new MeshProxy[1];
         List<TokenInterceptor> interceptors = TokenInterceptor.from(config.sections().undici(), () -> self[0].bound);
         Set<String> keepMeshName = config.services().stream()
@@ -86,7 +97,8 @@ public final class MeshProxy implements AutoCloseable {
                 .map(ServiceConfig::id).collect(Collectors.toUnmodifiableSet());
         Set<String> cached = config.sections().httpCache().enabled()
                 ? Set.copyOf(cachedOutside(config.sections().httpCache())) : Set.of();
-        self[0] = new MeshProxy(loops, new MeshRoute(upstreams, interceptors, keepMeshName, cached), upstreams,
+        self[0] = new MeshProxy(loops, new MeshRoute(upstreams, interceptors, keepMeshName, cached,
+                new RuntimeHost(invalidation)), upstreams,
                 config.serviceTimeout(), BackendOptions.from(config.sections().undici()), observer, hooks);
         return self[0];
     }

@@ -18,8 +18,8 @@ import java.util.Set;
  * {@code X-Forwarded-Host: b.rt.local} and {@code X-Forwarded-Proto: http}. The suffix and the id match without
  * regard to case. With a token interceptor, requests to its origins (a service here, or a plain-HTTP host
  * outside the runtime, reached directly, with its own {@code Host} and no marks) carry its bearer token. The
- * plain-HTTP origins outside the runtime that the HTTP cache serves go on the same way, without a token. Any
- * other host is rejected.
+ * plain-HTTP origins outside the runtime that the HTTP cache serves go on the same way, without a token.
+ * {@code rt.local}, the runtime's own name, is a {@link RuntimeHost}. Any other host is rejected.
  */
 final class MeshRoute implements ProxyRoute {
     static final String SUFFIX = ".rt.local";
@@ -29,6 +29,7 @@ final class MeshRoute implements ProxyRoute {
     private final List<TokenInterceptor> interceptors;
     private final Set<String> keepMeshName;
     private final Set<String> outside;
+    private final RuntimeHost runtimeHost;
 
     MeshRoute(UpstreamSelector upstreams) {
         this(upstreams, List.of(), Set.of());
@@ -45,6 +46,13 @@ final class MeshRoute implements ProxyRoute {
      */
     MeshRoute(UpstreamSelector upstreams, List<TokenInterceptor> interceptors, Set<String> keepMeshName,
             Set<String> outside) {
+        this(upstreams, interceptors, keepMeshName, outside, RuntimeHost.NONE);
+    }
+
+    /** @param runtimeHost what {@code http://rt.local} serves */
+    MeshRoute(UpstreamSelector upstreams, List<TokenInterceptor> interceptors, Set<String> keepMeshName,
+            Set<String> outside, RuntimeHost runtimeHost) {
+        this.runtimeHost = runtimeHost;
         this.upstreams = upstreams;
         this.interceptors = List.copyOf(interceptors);
         this.keepMeshName = Set.copyOf(keepMeshName);
@@ -72,6 +80,9 @@ final class MeshRoute implements ProxyRoute {
             throw rejected("\"" + uri + "\"");
         }
         String host = hostOf(authority);
+        if (RuntimeHost.names(host)) {
+            return runtimeHost.route(request);
+        }
         boolean mesh = host.length() > SUFFIX.length() && host.regionMatches(true, host.length() - SUFFIX.length(),
                 SUFFIX, 0, SUFFIX.length());
         TokenInterceptor interceptor = interceptors.isEmpty() || HttpMethod.CONNECT.equals(request.method())

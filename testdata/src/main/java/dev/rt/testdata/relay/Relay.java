@@ -18,7 +18,7 @@ import java.time.Duration;
  * every call that reaches it, and {@code X-Cache-Tags: CACHE_TAGS}; {@code POST /cached} is counted too.
  * {@code /call/<path>} sends the request (its method, and the headers {@link Resource#FORWARDED}) to
  * {@code NEXT_BASE/<path>} and answers what came back; {@code /res} is a {@link Resource}; {@code /invalidate} is a
- * {@link CacheInvalidator}.
+ * {@link CacheInvalidator}, {@code /http-invalidate} an {@link HttpInvalidator}.
  */
 public final class Relay implements HttpHandler {
     private static final String NEXT = System.getenv("NEXT_URL");
@@ -32,7 +32,7 @@ public final class Relay implements HttpHandler {
     @Override
     public void handle(HttpExchange exchange) throws IOException {
         try (exchange) {
-            exchange.getRequestBody().readAllBytes();
+            byte[] received = exchange.getRequestBody().readAllBytes();
             String path = exchange.getRequestURI().getPath();
             String body;
             int status = 200;
@@ -44,6 +44,9 @@ public final class Relay implements HttpHandler {
                 return;
             } else if (path.equals("/invalidate")) {
                 CacheInvalidator.serve(exchange);
+                return;
+            } else if (path.startsWith("/http-invalidate")) {
+                HttpInvalidator.serve(exchange, received, client);
                 return;
             } else if (path.equals("/relay")) {
                 body = relay(exchange);

@@ -10,9 +10,10 @@ import io.vertx.ext.web.RoutingContext;
 /**
  * The first handler of every request of a traced service: starts its SERVER span, which {@link RouteEntry} names
  * after the plugin route that matched ({@code http.route}), and ends it with the response; the span goes back to the
- * supervisor in the response head when it can ({@link ResponseHeadSpan}).
+ * supervisor in the response head when it can ({@link ResponseHeadSpan}). A kind built on {@link ServiceHost} finds a
+ * request's span with {@link #of}, to record spans inside it (the db kind's SQL).
  */
-final class RequestSpans implements Handler<RoutingContext> {
+public final class RequestSpans implements Handler<RoutingContext> {
     private static final String SPAN = "rt.span";
 
     private final RequestTracing tracing;
@@ -45,7 +46,7 @@ final class RequestSpans implements Handler<RoutingContext> {
     }
 
     /** The request's span; {@link KindSpan#NONE} when it is not recorded. */
-    static KindSpan of(RoutingContext context) {
+    public static KindSpan of(RoutingContext context) {
         KindSpan span = context.get(SPAN);
         return span == null ? KindSpan.NONE : span;
     }

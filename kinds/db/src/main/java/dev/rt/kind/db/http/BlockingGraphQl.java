@@ -1,6 +1,7 @@
 package dev.rt.kind.db.http;
 
 import dev.rt.kind.db.graphql.DbGraphQL;
+import dev.rt.kind.db.sql.SqlSpans;
 import dev.rt.kind.service.GraphQlExecution;
 import graphql.ExecutionInput;
 import graphql.GraphQL;
@@ -8,13 +9,16 @@ import graphql.GraphQL;
 /**
  * GraphQL of a db service: executed on the worker pool (its resolvers run JDBC), each request with relation loaders
  * of its own (they batch one request's relations, and must not mix requests), failures answered with their own
- * messages.
+ * messages; in a traced service, its statements recorded as spans ({@link SqlSpanInstrumentation}).
  */
 final class BlockingGraphQl implements GraphQlExecution {
     private final DbGraphQL graphql;
+    private final SqlSpans.Database traced;
 
-    BlockingGraphQl(DbGraphQL graphql) {
+    /** @param traced the database its SQL spans name, or null when the service is not traced */
+    BlockingGraphQl(DbGraphQL graphql, SqlSpans.Database traced) {
         this.graphql = graphql;
+        this.traced = traced;
     }
 
     @Override
@@ -24,7 +28,8 @@ final class BlockingGraphQl implements GraphQlExecution {
 
     @Override
     public GraphQL.Builder engine(GraphQL.Builder engine) {
-        return graphql.configure(engine);
+        GraphQL.Builder configured = graphql.configure(engine);
+        return traced == null ? configured : configured.instrumentation(new SqlSpanInstrumentation(traced));
     }
 
     @Override

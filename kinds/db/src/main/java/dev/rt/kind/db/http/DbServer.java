@@ -1,11 +1,13 @@
 package dev.rt.kind.db.http;
 
+import dev.rt.kind.RequestTracing;
 import dev.rt.kind.RunningApplication;
 import dev.rt.kind.WorkerContext;
 import dev.rt.kind.db.DbApplication;
 import dev.rt.kind.db.DbSettings;
 import dev.rt.kind.db.openapi.OpenApiDocument;
 import dev.rt.kind.db.sql.Entities;
+import dev.rt.kind.db.sql.SqlSpans;
 import dev.rt.kind.service.GraphQlSettings;
 import dev.rt.kind.service.OpenApiSettings;
 import dev.rt.kind.service.ServiceHost;
@@ -17,7 +19,8 @@ import java.util.Optional;
  * A db service in its worker: the database opened (migrations applied at start when {@code migrations.autoApply}
  * says so, types regenerated after them with {@code types.autogenerate}), then the service kind's server with the
  * entities' REST routes (on the worker pool), their GraphQL API and their OpenAPI document, and the user's plugins,
- * which find the entities with {@code ServiceContext.lookup(Entities.class)}. Stopping the server closes the pool.
+ * which find the entities with {@code ServiceContext.lookup(Entities.class)}. Stopping the server closes the pool. When
+ * the service is traced, the SQL its REST routes and GraphQL queries run is recorded as spans ({@code SqlSpans}).
  */
 public final class DbServer {
     private DbServer() {
@@ -29,13 +32,15 @@ public final class DbServer {
         DbApplication app = DbApplication.open(settings, "the service \"" + context.serviceId() + "\"",
                 context.log());
         try {
+            SqlSpans.Database traced = context.tracing() == RequestTracing.OFF ? null
+                    : SqlSpans.Database.of(settings.connectionString());
             ServiceHost host = ServiceHost.configure(context)
                     .openApi(openApi(context.configuration(), app))
                     .graphQl(settings.graphql() ? new GraphQlSettings(true, settings.graphiql()) : GraphQlSettings.OFF)
                     .provide(Entities.class, app.entities())
-                    .plugin("db", new RestPlugin(app.routes()));
+                    .plugin("db", new RestPlugin(app.routes(), traced));
             app.openApi().ifPresent(document -> host.openApiDocument(OpenApiDocument.json(document)));
-            app.graphql().ifPresent(graphql -> host.graphQlExecution(new BlockingGraphQl(graphql))
+            app.graphql().ifPresent(graphql -> host.graphQlExecution(new BlockingGraphQl(graphql, traced))
                     .plugin("db-graphql", service -> GraphQlPart.register(service, graphql)));
             return new Running(host.start(), app);
         } catch (RuntimeException | Error e) {

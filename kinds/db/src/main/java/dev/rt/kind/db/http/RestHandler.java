@@ -5,6 +5,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.rt.kind.db.rest.RestRequest;
 import dev.rt.kind.db.rest.RestResponse;
 import dev.rt.kind.db.rest.RestRoute;
+import dev.rt.kind.db.sql.SqlSpans;
+import dev.rt.kind.service.RequestSpans;
 import dev.rt.service.HttpError;
 import dev.rt.service.Validated;
 import io.vertx.core.Handler;
@@ -23,21 +25,34 @@ import java.util.Optional;
 /**
  * Serves one generated route on a worker thread: the request's path parameters, its decoded query parameters in the
  * order sent (repeated keys kept) and its parsed JSON body go to the route's handler; its answer is written as JSON.
- * An error answer becomes the request's failure, so that the service's error handler (if any) answers it.
+ * An error answer becomes the request's failure, so that the service's error handler (if any) answers it. In a traced
+ * service, the statements the handler runs are spans inside the request's ({@link SqlSpans}).
  */
 final class RestHandler implements Handler<RoutingContext> {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final RestRoute route;
+    private final SqlSpans.Database traced; // null when the service is not traced
 
-    RestHandler(RestRoute route) {
+    RestHandler(RestRoute route, SqlSpans.Database traced) {
         this.route = route;
+        this.traced = traced;
     }
 
     @Override
     public void handle(RoutingContext context) {
-        RestResponse answer = route.handler().handle(new RestRequest(context.pathParams(), query(context),
-                body(context)));
+        RestRequest request = new RestRequest(context.pathParams(), query(context), body(context));
+        RestResponse answer;
+        if (traced == null) {
+            answer = route.handler().handle(request);
+        } else {
+            Runnable end = SqlSpans.begin(RequestSpans.of(context), traced);
+            try {
+                answer = route.handler().handle(request);
+            } finally {
+                end.run();
+            }
+        }
         if (answer.status() >= 400 && answer.body() instanceof Map<?, ?> error) {
             Object code = error.get("code");
             context.fail(new HttpError(answer.status(), code == null ? null : code.toString(),

@@ -1,6 +1,7 @@
 package dev.rt.kind.db.http;
 
 import dev.rt.kind.db.rest.RestRoute;
+import dev.rt.kind.db.sql.SqlSpans;
 import dev.rt.service.ServiceContext;
 import dev.rt.service.ServicePlugin;
 import io.vertx.core.http.HttpMethod;
@@ -15,9 +16,12 @@ import java.util.List;
  */
 final class RestPlugin implements ServicePlugin {
     private final List<RestRoute> routes;
+    private final SqlSpans.Database traced;
 
-    RestPlugin(List<RestRoute> routes) {
+    /** @param traced the database its SQL spans name, or null when the service is not traced */
+    RestPlugin(List<RestRoute> routes, SqlSpans.Database traced) {
         this.routes = routes;
+        this.traced = traced;
     }
 
     @Override
@@ -25,11 +29,11 @@ final class RestPlugin implements ServicePlugin {
         for (RestRoute route : routes) {
             if (route.openApiPath().equals(route.path() + "/")) {
                 service.route(HttpMethod.valueOf(route.method()), route.openApiPath()).hide()
-                        .blockingHandler(new RestHandler(route));
+                        .blockingHandler(new RestHandler(route, traced));
             }
             var definition = service.route(HttpMethod.valueOf(route.method()), route.path()).hide();
             route.operationId().ifPresent(definition::operationId);
-            definition.blockingHandler(new RestHandler(route));
+            definition.blockingHandler(new RestHandler(route, traced));
         }
     }
 }

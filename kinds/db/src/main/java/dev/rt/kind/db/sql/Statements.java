@@ -7,13 +7,16 @@ import java.sql.SQLException;
 import java.sql.Types;
 import java.util.List;
 
-/** Prepares a statement from a {@link Sql} piece, binding each value by its Java type. */
+/**
+ * Prepares a statement from a {@link Sql} piece, binding each value by its Java type; within a traced request, the
+ * statement is recorded as a span ({@link SqlSpans}).
+ */
 final class Statements {
     private Statements() {
     }
 
     static PreparedStatement prepare(Connection connection, Sql sql) throws SQLException {
-        return bound(connection, sql, connection.prepareStatement(sql.text()));
+        return SqlSpans.traced(bound(connection, sql, connection.prepareStatement(sql.text())), sql);
     }
 
     /**
@@ -27,7 +30,8 @@ final class Statements {
 
     /** A statement whose generated keys can be read after it ran. */
     static PreparedStatement prepareReturningKeys(Connection connection, Sql sql) throws SQLException {
-        return bound(connection, sql, connection.prepareStatement(sql.text(), java.sql.Statement.RETURN_GENERATED_KEYS));
+        return SqlSpans.traced(bound(connection, sql, connection.prepareStatement(sql.text(),
+                java.sql.Statement.RETURN_GENERATED_KEYS)), sql);
     }
 
     private static PreparedStatement bound(Connection connection, Sql sql, PreparedStatement statement)
