@@ -18,7 +18,7 @@
 # DATABASE=postgres runs both sides on one private PostgreSQL instead (Debian's postgresql: initdb into a fresh
 # directory, pg_ctl on a free port of 127.0.0.1, TCP only, its default durability settings; stopped and removed at the
 # end): the same schema and rows written once into a database, copied (CREATE DATABASE ... TEMPLATE) for each side,
-# each side a pool of 10 connections (both defaults).
+# each side with its default pool (rt: 20 connections, one per thread of its worker pool; the reference: 10).
 #
 # Settings: DATABASE (sqlite, postgres), ROUNDS (4), DURATION (10s), WARMUP (10s), ROUTES (all five, in that order),
 # REFERENCE_DB (3.67.0), REFERENCE_NODE (22.23.3).

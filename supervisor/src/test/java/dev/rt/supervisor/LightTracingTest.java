@@ -23,7 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * rt's light tracing, the default for a traced service: no OpenTelemetry agent in the worker, whose kind (here the
  * {@code java.build} kind) records one SERVER span per request that arrives with a sampled {@code traceparent} and
- * sends it to the supervisor, which exports it with its own exporters under {@code <serviceName>-<serviceId>}.
+ * sends it back to the supervisor in the response head (a header the client never sees), which exports it with its own exporters under {@code <serviceName>-<serviceId>}.
  * {@code front} calls {@code back}; the relay application does not pass the {@code traceparent} on, so the mesh
  * call starts a trace of its own. Exported over OTLP/gRPC to a real HTTP/2 receiver and to a file, end to end.
  */
@@ -45,6 +45,8 @@ class LightTracingTest {
     private static JsonNode relay(RuntimeUnderTest rt) throws Exception {
         HttpResponse<String> response = rt.get("/relay");
         assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+        assertThat(response.headers().map().keySet()).as("the worker's span header stays between worker and supervisor")
+                .noneMatch(name -> name.equalsIgnoreCase("x-rt-span"));
         return JSON.readTree(response.body());
     }
 

@@ -36,10 +36,7 @@ final class AgentTracing implements RequestTracing {
         if (!hex(traceId) || !hex(parentId)) {
             return KindSpan.NONE;
         }
-        AgentSpan span = new AgentSpan(this, traceId, parentId, method + " " + path, "SERVER", method);
-        span.attribute("http.request.method", method);
-        span.attribute("url.path", path);
-        return span;
+        return AgentSpan.server(this, traceId, parentId, method, path);
     }
 
     /** A new span id: 16 hex digits, never all zeros. */

@@ -3,19 +3,9 @@ package dev.rt.supervisor.cache;
 import dev.rt.config.ErrorCode;
 import dev.rt.config.RtException;
 import dev.rt.supervisor.proxy.ProxyEventLoops;
-import io.netty.bootstrap.ServerBootstrap;
-import io.netty.channel.Channel;
-import io.netty.channel.ChannelFuture;
-import io.netty.channel.ChannelInitializer;
-import io.netty.channel.group.ChannelGroup;
-import io.netty.channel.group.DefaultChannelGroup;
-import io.netty.handler.codec.http.HttpObjectAggregator;
-import io.netty.handler.codec.http.HttpServerCodec;
-import io.netty.handler.timeout.ReadTimeoutHandler;
-import io.netty.util.concurrent.GlobalEventExecutor;
+import dev.rt.supervisor.proxy.SmallHttpServer;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Where the mesh sends {@code http://rt.local/http-cache/invalidate}: HTTP/1.1 on 127.0.0.1 at a free port, on the
@@ -25,12 +15,10 @@ import java.util.concurrent.TimeUnit;
 public final class InvalidationServer implements AutoCloseable {
     private static final int MAX_REQUEST_BYTES = 1024 * 1024;
 
-    private final Channel listener;
-    private final ChannelGroup clients;
+    private final SmallHttpServer server;
 
-    private InvalidationServer(Channel listener, ChannelGroup clients) {
-        this.listener = listener;
-        this.clients = clients;
+    private InvalidationServer(SmallHttpServer server) {
+        this.server = server;
     }
 
     /**
@@ -39,37 +27,19 @@ public final class InvalidationServer implements AutoCloseable {
      * @throws RtException {@code RT_MESH_LISTEN_FAILED} when no port can be bound
      */
     public static InvalidationServer start(ProxyEventLoops loops, HttpCache cache) {
-        ChannelGroup clients = new DefaultChannelGroup("rt-cache-invalidation-clients", GlobalEventExecutor.INSTANCE);
-        ServerBootstrap bootstrap = new ServerBootstrap()
-                .group(loops.io())
-                .channel(loops.serverChannelClass())
-                .childHandler(new ChannelInitializer<>() {
-                    @Override
-                    protected void initChannel(Channel channel) {
-                        clients.add(channel);
-                        channel.pipeline()
-                                .addLast(new ReadTimeoutHandler(60, TimeUnit.SECONDS))
-                                .addLast(new HttpServerCodec())
-                                .addLast(new HttpObjectAggregator(MAX_REQUEST_BYTES))
-                                .addLast(new InvalidationHandler(cache));
-                    }
-                });
-        ChannelFuture bound = bootstrap.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))
-                .awaitUninterruptibly();
-        if (!bound.isSuccess()) {
-            throw new RtException(ErrorCode.MESH_LISTEN_FAILED, "cannot listen on 127.0.0.1 for the HTTP cache's "
-                    + "invalidations: " + bound.cause().getMessage(), bound.cause());
-        }
-        return new InvalidationServer(bound.channel(), clients);
+        InetSocketAddress loopback = new InetSocketAddress(InetAddress.getLoopbackAddress(), 0);
+        return new InvalidationServer(SmallHttpServer.bind(loops, "rt-cache-invalidation-clients", loopback,
+                MAX_REQUEST_BYTES, () -> new InvalidationHandler(cache),
+                cause -> new RtException(ErrorCode.MESH_LISTEN_FAILED, "cannot listen on 127.0.0.1 for the HTTP "
+                        + "cache's invalidations: " + cause.getMessage(), cause)));
     }
 
     public InetSocketAddress address() {
-        return (InetSocketAddress) listener.localAddress();
+        return server.address();
     }
 
     @Override
     public void close() {
-        listener.close().awaitUninterruptibly(2, TimeUnit.SECONDS);
-        clients.close().awaitUninterruptibly(2, TimeUnit.SECONDS);
+        server.close();
     }
 }

@@ -4,18 +4,8 @@ import dev.rt.config.ErrorCode;
 import dev.rt.config.MetricsConfig;
 import dev.rt.config.RtException;
 import dev.rt.supervisor.proxy.ProxyEventLoops;
-import io.netty.bootstrap.ServerBootstrap;
-import io.netty.channel.Channel;
-import io.netty.channel.ChannelFuture;
-import io.netty.channel.ChannelInitializer;
-import io.netty.channel.group.ChannelGroup;
-import io.netty.channel.group.DefaultChannelGroup;
-import io.netty.handler.codec.http.HttpObjectAggregator;
-import io.netty.handler.codec.http.HttpServerCodec;
-import io.netty.handler.timeout.ReadTimeoutHandler;
-import io.netty.util.concurrent.GlobalEventExecutor;
+import dev.rt.supervisor.proxy.SmallHttpServer;
 import java.net.InetSocketAddress;
-import java.util.concurrent.TimeUnit;
 
 /**
  * The Prometheus metrics and probe server ({@code metrics}): HTTP/1.1 on {@code metrics.hostname:port}, on the
@@ -25,12 +15,10 @@ import java.util.concurrent.TimeUnit;
 public final class MetricsServer implements AutoCloseable {
     private static final int MAX_REQUEST_BYTES = 64 * 1024;
 
-    private final Channel listener;
-    private final ChannelGroup clients;
+    private final SmallHttpServer server;
 
-    private MetricsServer(Channel listener, ChannelGroup clients) {
-        this.listener = listener;
-        this.clients = clients;
+    private MetricsServer(SmallHttpServer server) {
+        this.server = server;
     }
 
     /**
@@ -39,42 +27,24 @@ public final class MetricsServer implements AutoCloseable {
      * @throws RtException {@code RT_METRICS_LISTEN_FAILED} when the address cannot be bound
      */
     public static MetricsServer start(ProxyEventLoops loops, MetricsConfig config, MetricsSource source) {
-        ChannelGroup clients = new DefaultChannelGroup("rt-metrics-clients", GlobalEventExecutor.INSTANCE);
-        ServerBootstrap bootstrap = new ServerBootstrap()
-                .group(loops.io())
-                .channel(loops.serverChannelClass())
-                .childHandler(new ChannelInitializer<>() {
-                    @Override
-                    protected void initChannel(Channel channel) {
-                        clients.add(channel);
-                        channel.pipeline()
-                                .addLast(new ReadTimeoutHandler(60, TimeUnit.SECONDS))
-                                .addLast(new HttpServerCodec())
-                                .addLast(new HttpObjectAggregator(MAX_REQUEST_BYTES))
-                                .addLast(new MetricsHandler(config, source));
-                    }
-                });
         String where = config.hostname() + ":" + config.port();
         InetSocketAddress address = new InetSocketAddress(config.hostname(), config.port());
         if (address.isUnresolved()) {
             throw new RtException(ErrorCode.METRICS_LISTEN_FAILED, "cannot start the metrics server on " + where
                     + ": the host name does not resolve to an address (check metrics.hostname)");
         }
-        ChannelFuture bound = bootstrap.bind(address).awaitUninterruptibly();
-        if (!bound.isSuccess()) {
-            throw new RtException(ErrorCode.METRICS_LISTEN_FAILED, "cannot start the metrics server on " + where + ": "
-                    + bound.cause().getMessage() + " (check metrics.hostname and metrics.port)", bound.cause());
-        }
-        return new MetricsServer(bound.channel(), clients);
+        return new MetricsServer(SmallHttpServer.bind(loops, "rt-metrics-clients", address, MAX_REQUEST_BYTES,
+                () -> new MetricsHandler(config, source),
+                cause -> new RtException(ErrorCode.METRICS_LISTEN_FAILED, "cannot start the metrics server on "
+                        + where + ": " + cause.getMessage() + " (check metrics.hostname and metrics.port)", cause)));
     }
 
     public InetSocketAddress address() {
-        return (InetSocketAddress) listener.localAddress();
+        return server.address();
     }
 
     @Override
     public void close() {
-        listener.close().awaitUninterruptibly(2, TimeUnit.SECONDS);
-        clients.close().awaitUninterruptibly(2, TimeUnit.SECONDS);
+        server.close();
     }
 }

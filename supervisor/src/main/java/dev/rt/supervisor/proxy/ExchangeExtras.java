@@ -54,8 +54,8 @@ final class ExchangeExtras {
     }
 
     /**
-     * The worker's final response head: before it is framed for the client the cache may add to it; once framed
-     * it goes to the trace.
+     * The worker's final response head: before it is framed for the client the trace takes the worker's span out of
+     * it and the cache may add to it; once framed it goes to the trace.
      */
     static void responseHead(ExchangeExtras extras, HttpResponse response, boolean framed) {
         if (extras == null) {
@@ -64,6 +64,9 @@ final class ExchangeExtras {
         if (framed) {
             extras.trace.response(response, false);
         } else {
+            if (extras.tracing != null) {
+                extras.trace.workerHead(response);
+            }
             extras.cached.responseHead(response);
         }
     }

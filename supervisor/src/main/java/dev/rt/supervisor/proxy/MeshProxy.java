@@ -157,8 +157,13 @@ public final class MeshProxy implements AutoCloseable {
 
     /** The service whose workers opened {@code client}, a connection to the mesh; empty on the mesh's own port. */
     public static Optional<String> callerOf(Channel client) {
+        return Optional.ofNullable(callerIdOf(client));
+    }
+
+    /** {@link #callerOf} without an {@code Optional}, for the path of every request: null when there is none. */
+    public static String callerIdOf(Channel client) {
         Channel listener = client.parent();
-        return listener == null ? Optional.empty() : Optional.ofNullable(listener.attr(CALLER).get());
+        return listener == null ? null : listener.attr(CALLER).get();
     }
 
     /** Client (worker) connections open now. */

@@ -14,17 +14,16 @@ import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
-import io.netty.util.concurrent.ScheduledFuture;
-import java.util.concurrent.TimeUnit;
 
 /**
  * The exchange in progress on a client connection (or h2 stream), request after request: refuses a malformed
  * head, rewrites it for the worker (hop-by-hop headers, HTTP/1.1), picks its service through the
  * {@link ProxyRoute} and a worker through {@link UpstreamAttempts}, and has its {@link BackendLink} stream the
  * request to that worker. The {@link ProxyBackendHandler} hands the response over, framed here for the client;
- * errors the proxy answers itself ({@link ProxyError}, the {@code serviceTimeout} among them) end the exchange
- * too, as does a response the HTTP cache holds ({@link ExchangeExtras}). A {@code 101 Switching Protocols}
- * answer to an upgrade request (WebSocket, also over an h2 stream: {@link Http2WebSockets}), or a mesh {@code CONNECT}, turns both connections into a byte tunnel. Where it is
+ * errors the proxy answers itself ({@link ProxyError}: a head {@link HeadRefusal} refuses, the {@code serviceTimeout}
+ * of {@link ExchangeTimeout}) end the exchange too, as does a response the HTTP cache holds ({@link ExchangeExtras}).
+ * A {@code 101 Switching Protocols} answer to an upgrade request (WebSocket, also over an h2 stream:
+ * {@link Http2WebSockets}), or a mesh {@code CONNECT}, turns both connections into a byte tunnel. Where it is
  * lies in one {@link ExchangePhase}, changed only by {@link #moveTo}. The {@link ProxyFrontendHandler} feeds it
  * what the client sends and reads on when it can take more. Everything here runs on the client channel's event
  * loop.
@@ -32,7 +31,6 @@ import java.util.concurrent.TimeUnit;
 final class ProxyExchange implements ChannelFutureListener {
     private final ProxyFrontendHandler frontend;
     private final ProxyRoute route;
-    private final long timeoutMillis;
     private final ServerLimits limits;
     private final boolean stream;
     private final UpstreamAttempts attempts;
@@ -40,7 +38,7 @@ final class ProxyExchange implements ChannelFutureListener {
     private final ExchangeDispatch dispatch;
     private final RequestObserver observer;
     private final ExchangeExtras extras; // tracing and the cache; null when both are off
-    private final Runnable onTimeout = this::onTimeout;
+    private final ExchangeTimeout timeout;
     private ChannelHandlerContext ctx;
     private ExchangePhase phase = ExchangePhase.IDLE;
 
@@ -54,7 +52,6 @@ final class ProxyExchange implements ChannelFutureListener {
     private boolean requestDone; // its progress, beside the phase
     private boolean bodySent;
     private boolean closeAfter;
-    private ScheduledFuture<?> timeout;
     private HeldResponse held; // made for the first response whose route rewrites its body
     private long startNanos;
     private int status;
@@ -64,7 +61,7 @@ final class ProxyExchange implements ChannelFutureListener {
     ProxyExchange(ProxyFrontendHandler frontend, FrontendConfig config, boolean stream) {
         this.frontend = frontend;
         this.route = config.route();
-        this.timeoutMillis = config.timeoutMillis();
+        this.timeout = new ExchangeTimeout(this, config.timeoutMillis());
         this.limits = config.limits();
         this.stream = stream;
         this.attempts = new UpstreamAttempts(config.upstreams());
@@ -99,7 +96,7 @@ final class ProxyExchange implements ChannelFutureListener {
         }
         phase = next;
         if (!next.awaitsResponse()) {
-            cancelTimeout();
+            timeout.cancel();
         }
     }
 
@@ -141,7 +138,11 @@ final class ProxyExchange implements ChannelFutureListener {
         requestDone = webSocketStream; // its stream carries no body, only the WebSocket after the answer
         bodySent = false;
         closeAfter = !HttpUtil.isKeepAlive(head);
-        ProxyError refused = refusal(head);
+        ProxyError refused = HeadRefusal.of(head, limits, stream, http10);
+        if (refused == null) { // an acceptable head is rewritten for the worker
+            upgrade = HopByHopHeaders.forUpstream(head, http10 || stream && !webSocketStream, stream);
+            refused = connect && !route.allowsTunnels() ? ProxyError.methodNotAllowed(method.name()) : null;
+        }
         if (refused != null) {
             closeAfter = true;
             respondError(refused);
@@ -154,28 +155,13 @@ final class ProxyExchange implements ChannelFutureListener {
             respondError(e.error());
             return;
         }
-        if (timeoutMillis > 0) {
-            timeout = ctx.executor().schedule(onTimeout, timeoutMillis, TimeUnit.MILLISECONDS);
-        }
+        timeout.arm(ctx.executor());
         if (target.answer() != null) {
             respondError(target.answer()); // the route answers itself
         } else {
             dispatch.lookupThenSend(extras == null ? null : extras.begin(head, asked, target, connect || upgrade,
                     ctx.channel()), target, head);
         }
-    }
-
-    /** Why the head is refused at once, or null; an acceptable one is rewritten for the worker on the way. */
-    private ProxyError refusal(HttpRequest head) {
-        if (head.decoderResult().isFailure()) {
-            return ProxyError.malformedRequest(head.decoderResult().cause(), limits);
-        }
-        ProxyError hostError = stream ? null : HostHeader.problem(head, http10); // h2 has :authority instead
-        if (hostError != null) {
-            return hostError;
-        }
-        upgrade = HopByHopHeaders.forUpstream(head, http10 || stream && !webSocketStream, stream);
-        return connect && !route.allowsTunnels() ? ProxyError.methodNotAllowed(method.name()) : null;
     }
 
     /** Runs {@code then} on the loop, unless {@code forRequest} no longer waits for its worker (timeout, client gone). */
@@ -329,10 +315,10 @@ final class ProxyExchange implements ChannelFutureListener {
         }
     }
 
-    private void onTimeout() {
-        timeout = null;
+    /** The {@link ExchangeTimeout} went off: answered 504 unless the response head came meanwhile. */
+    void timedOut() {
         if (phase.awaitsResponse()) {
-            respondError(ProxyError.serviceTimeout(attempts.serviceId(), timeoutMillis));
+            respondError(ProxyError.serviceTimeout(attempts.serviceId(), timeout.millis()));
         }
     }
 
@@ -389,10 +375,7 @@ final class ProxyExchange implements ChannelFutureListener {
     }
 
     void cancelTimeout() {
-        if (timeout != null) {
-            timeout.cancel(false);
-            timeout = null;
-        }
+        timeout.cancel();
     }
 
     /** The server drains: the connection closes after the current response. */

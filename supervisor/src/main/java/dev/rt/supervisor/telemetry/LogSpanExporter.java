@@ -27,7 +27,7 @@ final class LogSpanExporter implements SpanExporter {
     }
 
     static String line(SpanData span) {
-        Object status = span.getAttributes().get(ProxySpans.STATUS_CODE);
+        Object status = span.getAttributes().get(ProxySpan.STATUS_CODE);
         StringBuilder line = new StringBuilder("span ").append(span.getName()).append(' ').append(span.getKind());
         if (status != null) {
             line.append(' ').append(status);

@@ -45,6 +45,11 @@ record RequestTarget(String scheme, String host, int port, String path, String q
         return new RequestTarget(scheme, host, port, path.isEmpty() ? "/" : path, query);
     }
 
+    /** The path of a request target, as {@link #of} finds it. */
+    static String pathOf(String target) {
+        return of(target, null, "http").path();
+    }
+
     /** {@code scheme://host[:port]}, the port only when it is not the scheme's default. */
     String origin() {
         boolean defaultPort = port == (scheme.equals("https") ? 443 : 80);

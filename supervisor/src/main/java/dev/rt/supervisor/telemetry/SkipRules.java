@@ -14,6 +14,10 @@ final class SkipRules {
         this.rules = List.copyOf(rules);
     }
 
+    boolean isEmpty() {
+        return rules.isEmpty();
+    }
+
     boolean skips(String method, String path) {
         for (int i = 0; i < rules.size(); i++) {
             TelemetryConfig.Skip rule = rules.get(i);

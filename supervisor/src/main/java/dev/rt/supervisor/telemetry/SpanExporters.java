@@ -8,6 +8,7 @@ import io.opentelemetry.exporter.otlp.http.trace.OtlpHttpSpanExporter;
 import io.opentelemetry.exporter.otlp.trace.OtlpGrpcSpanExporter;
 import io.opentelemetry.exporter.zipkin.ZipkinSpanExporter;
 import io.opentelemetry.sdk.common.export.HttpSenderProvider;
+import io.opentelemetry.sdk.common.export.MemoryMode;
 import io.opentelemetry.sdk.trace.export.SpanExporter;
 import java.net.URI;
 import java.nio.file.Path;
@@ -42,6 +43,7 @@ final class SpanExporters {
                     yield new ExportFailures(exporter.protocol() == TelemetryConfig.Protocol.GRPC
                             ? OtlpGrpcSpanExporter.builder().setEndpoint(url).setHeaders(exporter::headers).build()
                             : OtlpHttpSpanExporter.builder().setEndpoint(url).setHeaders(exporter::headers)
+                                    .setMemoryMode(MemoryMode.IMMUTABLE_DATA)
                                     .setComponentLoader(SpanExporters::jdkSenderOnly).build(),
                             "the OTLP collector " + url, log);
                 }

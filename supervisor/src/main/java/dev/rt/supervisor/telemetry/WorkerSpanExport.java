@@ -7,7 +7,6 @@ import dev.rt.supervisor.worker.WorkerSpans;
 import io.opentelemetry.api.common.Attributes;
 import io.opentelemetry.api.common.AttributesBuilder;
 import io.opentelemetry.sdk.resources.Resource;
-import io.opentelemetry.sdk.trace.SpanProcessor;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -15,23 +14,21 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Predicate;
 
 /**
- * Exports the spans workers record (rt's light tracing) through the supervisor's own span processors, batched
- * with its own spans, each service's under its resource ({@code service.name} {@code <serviceName>-<serviceId>}).
- * A worker's batches follow its requests (one span each when it is idle), so they are not exported as they come: one
- * export per frame would flood the collector.
+ * Exports the spans workers record (rt's light tracing) through the supervisor's {@link SpanPipeline}, batched with
+ * its own spans, each service's under its resource ({@code service.name} {@code <serviceName>-<serviceId>}).
  */
 final class WorkerSpanExport implements WorkerSpans {
     private final TelemetryConfig telemetry;
     private final Resource base;
-    private final SpanProcessor processors;
+    private final SpanPipeline pipeline;
     private final Set<String> recording;
     private final Map<String, Resource> resources = new ConcurrentHashMap<>();
     private volatile boolean closed;
 
-    WorkerSpanExport(TelemetryConfig telemetry, Resource base, SpanProcessor processors, List<ServiceConfig> services) {
+    WorkerSpanExport(TelemetryConfig telemetry, Resource base, SpanPipeline pipeline, List<ServiceConfig> services) {
         this.telemetry = telemetry;
         this.base = base;
-        this.processors = processors;
+        this.pipeline = pipeline;
         Predicate<ServiceConfig> light = service -> service.telemetry().enabled() && !service.telemetry().javaagent();
         this.recording = Set.copyOf(services.stream().filter(light).map(ServiceConfig::id).toList());
     }
@@ -46,10 +43,15 @@ final class WorkerSpanExport implements WorkerSpans {
         if (closed || !recording.contains(serviceId) || spans.isEmpty()) {
             return;
         }
-        Resource resource = resources.computeIfAbsent(serviceId, this::resourceOf);
+        Resource resource = resourceOf(serviceId);
         for (WorkerSpan span : spans) {
-            processors.onEnd(new WorkerSpanData(span, resource));
+            pipeline.add(new WorkerSpanData(span, resource));
         }
+    }
+
+    /** The resource of {@code serviceId}'s spans; null when its workers record none. */
+    Resource resourceOf(String serviceId) {
+        return recording.contains(serviceId) ? resources.computeIfAbsent(serviceId, this::newResource) : null;
     }
 
     /** Drops what comes from now on: the exporters are shutting down. */
@@ -57,7 +59,7 @@ final class WorkerSpanExport implements WorkerSpans {
         closed = true;
     }
 
-    private Resource resourceOf(String serviceId) {
+    private Resource newResource(String serviceId) {
         AttributesBuilder attributes = Attributes.builder().put("service.name", telemetry.serviceName(serviceId));
         telemetry.version().ifPresent(version -> attributes.put("service.version", version));
         return base.merge(Resource.create(attributes.build()));

@@ -24,13 +24,21 @@ import java.util.Set;
  * @param openapi    the {@code db.openapi} object to merge over the generated document (its OpenAPI properties,
  *                   without {@code swaggerPrefix} and {@code ui}); empty when it is off
  * @param schemaLock where the schema read is cached ({@code db.schemalock}), when it is
- * @param poolSize   {@code db.poolSize}: a server's pooled connections, or a SQLite file's read-only ones
+ * @param poolSize   {@code db.poolSize}: a server's pooled connections ({@link #SERVER_POOL_SIZE} by default), or a
+ *                   SQLite file's read-only ones (4)
  * @param events     whether committed writes are announced to the GraphQL subscriptions ({@code db.events}: true, or
  *                   an object whose {@code enabled} is not false; off when absent)
  */
 public record DbSettings(Path root, ConnectionString connectionString, int poolSize, ModelSettings model, Limits limits,
         boolean graphql, boolean graphiql, Optional<Map<String, Object>> openapi, Optional<Path> schemaLock,
         Optional<MigrationSettings> migrations, boolean autogenerateTypes, Path typesDir, boolean events) {
+    /**
+     * A server's pool by default: one connection for each thread of the worker pool that runs the routes' statements,
+     * so that no request thread waits for another's connection (with fewer, the waiting threads park and are woken one
+     * by one as connections come back, which costs the worker more than the queries themselves).
+     */
+    public static final int SERVER_POOL_SIZE = io.vertx.core.VertxOptions.DEFAULT_WORKER_POOL_SIZE;
+
     public DbSettings {
         Objects.requireNonNull(root, "root");
         Objects.requireNonNull(connectionString, "connectionString");
@@ -63,7 +71,7 @@ public record DbSettings(Path root, ConnectionString connectionString, int poolS
                 : lock instanceof Map<?, ?> l ? Optional.of(root.resolve(String.valueOf(
                         ((Map<String, Object>) l).getOrDefault("path", "schema.lock")))) : Optional.empty();
         Map<String, Object> types = object(configuration.get("types"));
-        int poolSize = (int) number(db.get("poolSize"), connection.dialect() == Dialect.SQLITE ? 4 : 10);
+        int poolSize = (int) number(db.get("poolSize"), connection.dialect() == Dialect.SQLITE ? 4 : SERVER_POOL_SIZE);
         return new DbSettings(root, connection, poolSize, model, limits, !Boolean.FALSE.equals(graphql),
                 !(graphql instanceof Map<?, ?> g && Boolean.FALSE.equals(g.get("graphiql"))),
                 Boolean.FALSE.equals(openapi) ? Optional.empty()

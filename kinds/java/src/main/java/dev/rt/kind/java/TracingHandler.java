@@ -6,7 +6,10 @@ import dev.rt.kind.KindSpan;
 import dev.rt.kind.RequestTracing;
 import java.io.IOException;
 
-/** Records the SERVER span of each request a {@code java.build} handler serves, when the service is traced. */
+/**
+ * Records the SERVER span of each request a {@code java.build} handler serves, when the service is traced; the span
+ * goes back in the response head when it can ({@link HeadSpanExchange}).
+ */
 final class TracingHandler implements HttpHandler {
     private final HttpHandler delegate;
     private final RequestTracing tracing;
@@ -30,7 +33,7 @@ final class TracingHandler implements HttpHandler {
             return;
         }
         try {
-            delegate.handle(exchange);
+            delegate.handle(new HeadSpanExchange(exchange, span));
         } catch (IOException | RuntimeException | Error e) {
             span.fail(e.toString());
             throw e;

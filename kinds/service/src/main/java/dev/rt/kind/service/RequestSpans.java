@@ -2,14 +2,16 @@ package dev.rt.kind.service;
 
 import dev.rt.kind.KindSpan;
 import dev.rt.kind.RequestTracing;
+import dev.rt.kind.ResponseHeadSpan;
 import io.vertx.core.Handler;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.ext.web.RoutingContext;
 
 /**
  * The first handler of every request of a traced service: starts its SERVER span, which {@link RouteEntry} names
- * after the plugin route that matched ({@code http.route}), and ends it with the response. A kind built on
- * {@link ServiceHost} finds a request's span with {@link #of}, to record spans inside it (the db kind's SQL).
+ * after the plugin route that matched ({@code http.route}), and ends it with the response; the span goes back to the
+ * supervisor in the response head when it can ({@link ResponseHeadSpan}). A kind built on {@link ServiceHost} finds a
+ * request's span with {@link #of}, to record spans inside it (the db kind's SQL).
  */
 public final class RequestSpans implements Handler<RoutingContext> {
     private static final String SPAN = "rt.span";
@@ -26,6 +28,12 @@ public final class RequestSpans implements Handler<RoutingContext> {
         KindSpan span = tracing.serverSpan(request.getHeader("traceparent"), request.method().name(), request.path());
         if (span != KindSpan.NONE) {
             context.put(SPAN, span);
+            context.addHeadersEndHandler(head -> {
+                String header = ResponseHeadSpan.headerFor(span, context.response().getStatusCode());
+                if (header != null) {
+                    context.response().putHeader(ResponseHeadSpan.HEADER, header);
+                }
+            });
             context.addEndHandler(done -> {
                 span.status(context.response().getStatusCode());
                 if (done.failed()) {

@@ -25,7 +25,12 @@ public record Entity(String name, String singularName, String pluralName, String
     }
 
     public Optional<Field> field(String name) {
-        return fields.stream().filter(f -> f.name().equals(name)).findFirst();
+        for (Field field : fields) {
+            if (field.name().equals(name)) {
+                return Optional.of(field);
+            }
+        }
+        return Optional.empty();
     }
 
     /** The field named so, which the caller knows exists. */

@@ -18,8 +18,7 @@ final class RestRows {
         Map<String, Object> out = new LinkedHashMap<>(row.size());
         for (Map.Entry<String, Object> e : row.entrySet()) {
             Object value = e.getValue();
-            Field field = entity.field(e.getKey()).orElse(null);
-            if (field != null && field.writtenAsString() && value instanceof Number n) {
+            if (value instanceof Number n && entity.field(e.getKey()).filter(Field::writtenAsString).isPresent()) {
                 value = n instanceof Double d && d == Math.rint(d) ? Long.toString(d.longValue()) : n.toString();
             }
             out.put(e.getKey(), value);
@@ -28,6 +27,10 @@ final class RestRows {
     }
 
     static List<Map<String, Object>> rows(Entity entity, List<Map<String, Object>> rows) {
-        return rows.stream().map(r -> row(entity, r)).toList();
+        List<Map<String, Object>> out = new java.util.ArrayList<>(rows.size());
+        for (Map<String, Object> row : rows) {
+            out.add(row(entity, row));
+        }
+        return out;
     }
 }

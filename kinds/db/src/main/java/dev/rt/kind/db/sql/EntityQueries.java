@@ -22,12 +22,15 @@ public final class EntityQueries {
     private final Dialect dialect;
     private final WhereSql where;
     private final Timestamps timestamps;
+    /** Every field's column, quoted, in order: what most statements select or return. */
+    private final String allColumns;
 
     public EntityQueries(Entity entity, Dialect dialect) {
         this.entity = entity;
         this.dialect = dialect;
         this.where = new WhereSql(dialect);
         this.timestamps = new Timestamps(entity, dialect);
+        this.allColumns = quoted(entity.fields());
     }
 
     public Entity entity() {
@@ -214,7 +217,18 @@ public final class EntityQueries {
     }
 
     private String columns(List<Field> fields) {
-        return String.join(", ", fields.stream().map(f -> dialect.quote(f.column())).toList());
+        return fields == entity.fields() || fields.equals(entity.fields()) ? allColumns : quoted(fields);
+    }
+
+    private String quoted(List<Field> fields) {
+        StringBuilder columns = new StringBuilder();
+        for (Field field : fields) {
+            if (columns.length() > 0) {
+                columns.append(", ");
+            }
+            columns.append(dialect.quote(field.column()));
+        }
+        return columns.toString();
     }
 
     String table() {
