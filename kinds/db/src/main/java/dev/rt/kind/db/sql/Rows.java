@@ -35,8 +35,9 @@ public final class Rows {
     public static List<Map<String, Object>> read(ResultSet rows, List<Field> fields, Dialect dialect)
             throws SQLException {
         List<Map<String, Object>> result = new ArrayList<>();
+        int capacity = (int) Math.ceil(fields.size() / 0.75); // no table larger than the row, and no resize
         while (rows.next()) {
-            Map<String, Object> row = new LinkedHashMap<>();
+            Map<String, Object> row = new LinkedHashMap<>(capacity);
             for (int i = 0; i < fields.size(); i++) {
                 row.put(fields.get(i).name(), value(rows, i + 1, fields.get(i), dialect));
             }
