@@ -35,11 +35,24 @@ public record Entity(String name, String singularName, String pluralName, String
 
     /** The field named so, which the caller knows exists. */
     public Field require(String name) {
-        return field(name).orElseThrow(() -> new IllegalArgumentException(singularName + " has no field " + name));
+        for (Field field : fields) {
+            if (field.name().equals(name)) {
+                return field;
+            }
+        }
+        throw new IllegalArgumentException(singularName + " has no field " + name);
     }
 
+    /** The primary key's fields, in key order (asked on every write: a loop, not a stream). */
     public List<Field> primaryKeyFields() {
-        return primaryKey.stream().map(this::require).toList();
+        if (primaryKey.size() == 1) {
+            return List.of(require(primaryKey.get(0)));
+        }
+        Field[] keys = new Field[primaryKey.size()];
+        for (int i = 0; i < keys.length; i++) {
+            keys[i] = require(primaryKey.get(i));
+        }
+        return List.of(keys);
     }
 
     /** The single primary key field, when the key has one column. */

@@ -25,12 +25,11 @@ final class BodyReader {
         if (body.isEmpty() || !(body.get() instanceof Map<?, ?> object)) {
             throw QueryException.invalid("body must be object");
         }
-        List<String> required = entity.fields().stream()
-                .filter(f -> !f.nullable() && !f.primaryKey() && !f.autoTimestamp() && !f.generated())
-                .map(Field::name).sorted().toList();
-        for (String name : required) {
-            if (!object.containsKey(name)) {
-                throw QueryException.invalid("body must have required property '" + name + "'");
+        for (Field field : entity.fields()) {
+            if (required(field) && !object.containsKey(field.name())) {
+                String first = entity.fields().stream().filter(f -> required(f) && !object.containsKey(f.name()))
+                        .map(Field::name).sorted().findFirst().orElseThrow();
+                throw QueryException.invalid("body must have required property '" + first + "'");
             }
         }
         Map<Field, Object> values = new LinkedHashMap<>();
@@ -51,5 +50,10 @@ final class BodyReader {
             values.put(field, InputValues.fromJson(field, value, "body/" + name, dialect));
         }
         return values;
+    }
+
+    /** Whether a create must give the field: neither nullable, nor a key, nor an auto-timestamp, nor computed. */
+    private static boolean required(Field f) {
+        return !f.nullable() && !f.primaryKey() && !f.autoTimestamp() && !f.generated();
     }
 }

@@ -72,13 +72,22 @@ final class RootRoutes {
         params.allowOnly(Set.of("fields"), false, false);
         List<Field> asked = params.fields(entity);
         Map<Field, Object> values = BodyReader.read(entity, request.body(), entities.dialect());
+        List<Field> keys = entity.primaryKeyFields();
         List<Field> fields = new ArrayList<>(asked);
-        entity.primaryKeyFields().stream().filter(k -> !fields.contains(k)).forEach(fields::add);
+        for (Field key : keys) {
+            if (!fields.contains(key)) {
+                fields.add(key);
+            }
+        }
         Map<String, Object> saved = Sessions.run(entities.dataSource(),
                 connection -> entities.save(connection, entity, values, fields));
         String location = KeyPath.of(entity).location(prefix, saved);
-        Map<String, Object> body = new LinkedHashMap<>(RestRows.row(entity, saved));
-        entity.primaryKeyFields().stream().filter(k -> !asked.contains(k)).forEach(k -> body.remove(k.name()));
+        Map<String, Object> body = RestRows.row(entity, saved); // this request's own row, changed in place
+        for (Field key : keys) {
+            if (!asked.contains(key)) {
+                body.remove(key.name());
+            }
+        }
         return RestResponse.ok(ordered(body), Map.of("location", location));
     }
 
