@@ -141,7 +141,7 @@ final class ProxySpan implements ExchangeTracing.Trace, SpanPipeline.Pending {
                 TraceState.getDefault());
         out.add(new FinishedSpan(method + " " + (server ? target.path() : target.origin() + target.path()),
                 source.kind(), context, parent, status(server), clock.epochNanos(startNanos),
-                clock.epochNanos(endNanos), attributes.build(), source.resource(), ProxySpans.SCOPE));
+                clock.epochNanos(endNanos), attributes.build(), source.resource(), ProxySpans.SCOPE, true));
         Resource workerResource = workerSpan == null ? null : source.workerResource(serviceId);
         FinishedSpan worker = workerResource == null ? null : WorkerHeadSpan.of(workerSpan, context, method,
                 RequestTarget.pathOf(forwarded), endNanos - workerHeadNanos, workerResource);

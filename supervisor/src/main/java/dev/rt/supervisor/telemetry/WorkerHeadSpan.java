@@ -65,6 +65,6 @@ final class WorkerHeadSpan {
                 SpanContext.create(parent.getTraceId(), spanId, TraceFlags.getSampled(), TraceState.getDefault()),
                 parent, status >= 500 ? StatusData.create(StatusCode.ERROR, "HTTP " + status) : StatusData.unset(),
                 start, start + toHead + Math.max(0, afterHeadNanos), attributes.build(), resource,
-                WorkerSpanData.SCOPE);
+                WorkerSpanData.SCOPE, true);
     }
 }

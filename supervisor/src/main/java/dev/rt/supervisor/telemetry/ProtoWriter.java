@@ -1,0 +1,139 @@
+package dev.rt.supervisor.telemetry;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+
+/**
+ * Protocol Buffers wire format into a growing byte array, with the canonical encoding a protobuf library writes:
+ * shortest varints, and nested messages whose length is patched in when they end ({@link #begin}, {@link #end}).
+ * Fields with their type's default value are the caller's to leave out, as proto3 does.
+ */
+final class ProtoWriter {
+    private static final int VARINT = 0;
+    private static final int FIXED64 = 1;
+    private static final int LENGTH_DELIMITED = 2;
+    private static final int FIXED32 = 5;
+    private static final int LENGTH_ROOM = 5; // the longest varint of an int
+
+    private byte[] bytes = new byte[64 * 1024];
+    private int size;
+
+    /** Forgets what was written, keeping the array. */
+    void reset() {
+        size = 0;
+    }
+
+    byte[] toByteArray() {
+        return Arrays.copyOf(bytes, size);
+    }
+
+    /** Starts nested message {@code field}; returns the mark {@link #end} takes. */
+    int begin(int field) {
+        tag(field, LENGTH_DELIMITED);
+        room(LENGTH_ROOM);
+        size += LENGTH_ROOM;
+        return size;
+    }
+
+    /** Ends the nested message begun at {@code mark}, moving it up against its length's shortest varint. */
+    void end(int mark) {
+        int length = size - mark;
+        int lengthSize = varintSize(length);
+        int start = mark - LENGTH_ROOM;
+        System.arraycopy(bytes, mark, bytes, start + lengthSize, length);
+        size = start;
+        varint(length);
+        size += length;
+    }
+
+    void varintField(int field, long value) {
+        tag(field, VARINT);
+        varint(value);
+    }
+
+    void boolField(int field, boolean value) {
+        varintField(field, value ? 1 : 0);
+    }
+
+    void fixed64Field(int field, long value) {
+        tag(field, FIXED64);
+        room(8);
+        for (int i = 0; i < 8; i++) {
+            bytes[size++] = (byte) (value >>> (8 * i));
+        }
+    }
+
+    void fixed32Field(int field, int value) {
+        tag(field, FIXED32);
+        room(4);
+        for (int i = 0; i < 4; i++) {
+            bytes[size++] = (byte) (value >>> (8 * i));
+        }
+    }
+
+    void doubleField(int field, double value) {
+        fixed64Field(field, Double.doubleToRawLongBits(value));
+    }
+
+    void stringField(int field, String value) {
+        tag(field, LENGTH_DELIMITED);
+        int length = value.length();
+        for (int i = 0; i < length; i++) {
+            if (value.charAt(i) >= 0x80) {
+                byte[] utf8 = value.getBytes(StandardCharsets.UTF_8);
+                varint(utf8.length);
+                room(utf8.length);
+                System.arraycopy(utf8, 0, bytes, size, utf8.length);
+                size += utf8.length;
+                return;
+            }
+        }
+        varint(length);
+        room(length);
+        for (int i = 0; i < length; i++) {
+            bytes[size++] = (byte) value.charAt(i);
+        }
+    }
+
+    /** A bytes field from its lowercase (or uppercase) hex form, as span and trace ids are held. */
+    void hexField(int field, String hex) {
+        tag(field, LENGTH_DELIMITED);
+        int length = hex.length() / 2;
+        varint(length);
+        room(length);
+        for (int i = 0; i < length; i++) {
+            bytes[size++] = (byte) (Character.digit(hex.charAt(2 * i), 16) << 4
+                    | Character.digit(hex.charAt(2 * i + 1), 16));
+        }
+    }
+
+    private void tag(int field, int wireType) {
+        varint((long) field << 3 | wireType);
+    }
+
+    private void varint(long value) {
+        room(10);
+        long rest = value;
+        while ((rest & ~0x7FL) != 0) {
+            bytes[size++] = (byte) ((rest & 0x7F) | 0x80);
+            rest >>>= 7;
+        }
+        bytes[size++] = (byte) rest;
+    }
+
+    private static int varintSize(int value) {
+        int count = 1;
+        int rest = value;
+        while ((rest & ~0x7F) != 0) {
+            rest >>>= 7;
+            count++;
+        }
+        return count;
+    }
+
+    private void room(int more) {
+        if (size + more > bytes.length) {
+            bytes = Arrays.copyOf(bytes, Math.max(bytes.length * 2, size + more));
+        }
+    }
+}
