@@ -1,6 +1,7 @@
 package dev.rt.kind;
 
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Consumer;
 import java.util.function.Function;
 
 /**
@@ -41,4 +42,19 @@ public interface Messaging {
      * throws reaches the sender as the message of a {@link MessagingException}.
      */
     void handle(String name, Function<Object, Object> handler);
+
+    /**
+     * Sends {@code payload} to every other started worker of this worker's service, without a reply: their
+     * {@link #onBroadcast} listener of {@code name} receives it, a worker's broadcasts in the order it sent them. A
+     * worker alone in its service, or outside a runtime, reaches no one. Never blocks.
+     */
+    default void broadcast(String name, Object payload) {
+    }
+
+    /**
+     * Hears what the other workers of this service {@linkplain #broadcast broadcast} as {@code name}, replacing any
+     * listener of that name; one message at a time, in order, on a thread of rt's own.
+     */
+    default void onBroadcast(String name, Consumer<Object> listener) {
+    }
 }

@@ -7,7 +7,7 @@ package dev.rt.protocol;
  */
 public sealed interface Message permits Hello, HelloAck, Ready, StartFailed, Stats, Stop, Stopped,
         MetricsRequest, MetricsReport, Diagnose, Diagnosed, MessageSend, MessageDelivery, MessageReply, SpanBatch,
-        CacheInvalidation, CacheInvalidated {
+        CacheInvalidation, CacheInvalidated, MessageBroadcast {
 
     <R> R accept(MessageVisitor<R> visitor);
 }

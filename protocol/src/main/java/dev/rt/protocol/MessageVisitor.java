@@ -35,4 +35,6 @@ public interface MessageVisitor<R> {
     R cacheInvalidation(CacheInvalidation message);
 
     R cacheInvalidated(CacheInvalidated message);
+
+    R messageBroadcast(MessageBroadcast message);
 }

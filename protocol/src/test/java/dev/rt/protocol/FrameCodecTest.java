@@ -58,7 +58,8 @@ class FrameCodecTest {
                         Map.of("http.response.status_code", 200L)))),
                 new CacheInvalidation(5, List.of(new CacheInvalidation.Key("http://api.rt.local", "/products?page=1", ""),
                         new CacheInvalidation.Key("http://api.rt.local", "/a", "HEAD")), List.of("products")),
-                new CacheInvalidated(5, ""));
+                new CacheInvalidated(5, ""),
+                new MessageBroadcast("rt.db.events", JsonNodeFactory.instance.arrayNode().add("movie")));
     }
 
     @ParameterizedTest
@@ -76,7 +77,7 @@ class FrameCodecTest {
         assertThat(MessageTypes.all().stream().map(MessageTypes::name)).containsExactlyInAnyOrder("hello", "helloAck",
                 "ready", "startFailed", "stats", "stop", "stopped", "metricsRequest", "metricsReport", "diagnose",
                 "diagnosed", "messageSend", "messageDelivery", "messageReply", "spanBatch", "cacheInvalidation",
-                "cacheInvalidated");
+                "cacheInvalidated", "messageBroadcast");
         assertThat(everyMessage().map(Object::getClass).distinct().count())
                 .isEqualTo(Message.class.getPermittedSubclasses().length);
     }

@@ -2,6 +2,7 @@ package dev.rt.agent;
 
 import dev.rt.protocol.JsonValues;
 import dev.rt.protocol.Message;
+import dev.rt.protocol.MessageBroadcast;
 import dev.rt.protocol.MessageDelivery;
 import dev.rt.protocol.MessageReply;
 import dev.rt.protocol.MessageSend;
@@ -17,6 +18,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BiFunction;
+import java.util.function.Consumer;
 
 /**
  * The worker's side of messaging. A send goes to the supervisor as {@link MessageSend} with an id of this worker's
@@ -55,6 +57,13 @@ final class AgentMessaging {
     private final Map<String, Handler> handlers = new ConcurrentHashMap<>();
     private final ExecutorService handlerThreads = Executors.newCachedThreadPool(runnable -> {
         Thread thread = new Thread(runnable, "rt-agent-message-handler");
+        thread.setDaemon(true);
+        return thread;
+    });
+
+    private final Map<String, Consumer<Object>> broadcastListeners = new ConcurrentHashMap<>();
+    private final ExecutorService broadcastThread = Executors.newSingleThreadExecutor(runnable -> {
+        Thread thread = new Thread(runnable, "rt-agent-broadcasts");
         thread.setDaemon(true);
         return thread;
     });
@@ -165,6 +174,23 @@ final class AgentMessaging {
             answer(MessageReply.failure(delivery.id(), MessageReply.HANDLER_FAILED, "the handler of message \""
                     + delivery.name() + "\" in service \"" + serviceId + "\" failed: " + cause));
         });
+    }
+
+    /** To the other workers of this service, through the supervisor; dropped when the supervisor has gone. */
+    void broadcast(String name, Object payload) {
+        outbox.send(new MessageBroadcast(name, MessagePayloads.toJson(payload)));
+    }
+
+    void onBroadcast(String name, Consumer<Object> listener) {
+        broadcastListeners.put(name, listener);
+    }
+
+    /** On the supervisor listener's thread: the listener runs on the broadcasts' own thread, in arrival order. */
+    void broadcasted(MessageBroadcast broadcast) {
+        Consumer<Object> listener = broadcastListeners.get(broadcast.name());
+        if (listener != null) {
+            broadcastThread.execute(() -> listener.accept(JsonValues.value(broadcast.payload())));
+        }
     }
 
     private void answer(MessageReply reply) {

@@ -22,4 +22,14 @@ final class KindMessaging implements Messaging {
     public void handle(String name, Function<Object, Object> handler) {
         messaging.handle(name, handler::apply);
     }
+
+    @Override
+    public void broadcast(String name, Object payload) {
+        messaging.broadcast(name, payload);
+    }
+
+    @Override
+    public void onBroadcast(String name, java.util.function.Consumer<Object> listener) {
+        messaging.onBroadcast(name, listener);
+    }
 }

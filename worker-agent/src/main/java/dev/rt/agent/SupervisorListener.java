@@ -3,6 +3,7 @@ package dev.rt.agent;
 import dev.rt.kind.RunningApplication;
 import dev.rt.protocol.CacheInvalidated;
 import dev.rt.protocol.CacheInvalidation;
+import dev.rt.protocol.MessageBroadcast;
 import dev.rt.protocol.Diagnose;
 import dev.rt.protocol.Diagnosed;
 import dev.rt.protocol.Hello;
@@ -107,6 +108,12 @@ final class SupervisorListener implements Runnable, MessageVisitor<Void> {
     @Override
     public Void messageDelivery(MessageDelivery message) {
         messaging.delivered(message);
+        return null;
+    }
+
+    @Override
+    public Void messageBroadcast(MessageBroadcast message) {
+        messaging.broadcasted(message);
         return null;
     }
 

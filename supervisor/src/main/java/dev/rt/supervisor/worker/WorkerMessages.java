@@ -7,6 +7,7 @@ import dev.rt.protocol.Diagnosed;
 import dev.rt.protocol.Hello;
 import dev.rt.protocol.HelloAck;
 import dev.rt.protocol.Message;
+import dev.rt.protocol.MessageBroadcast;
 import dev.rt.protocol.MessageDelivery;
 import dev.rt.protocol.MessageReply;
 import dev.rt.protocol.MessageSend;
@@ -75,6 +76,12 @@ final class WorkerMessages implements MessageVisitor<Void> {
     @Override
     public Void messageSend(MessageSend send) {
         worker.connection().ifPresent(sender -> lifecycle.messages().send(sender, worker.service.id(), send));
+        return null;
+    }
+
+    @Override
+    public Void messageBroadcast(MessageBroadcast broadcast) {
+        lifecycle.messages().broadcast(worker, broadcast);
         return null;
     }
 

@@ -1,5 +1,6 @@
 package dev.rt.supervisor.worker;
 
+import dev.rt.protocol.MessageBroadcast;
 import dev.rt.protocol.MessageReply;
 import dev.rt.protocol.MessageSend;
 import dev.rt.supervisor.agent.AgentConnection;
@@ -35,6 +36,16 @@ final class WorkerMessaging {
         if (!sweeping && router.pending() > 0) {
             sweeping = true;
             loop.postAfter(sweep, this::expire);
+        }
+    }
+
+    /** To every other started, connected worker of the sender's service, as it came. */
+    void broadcast(Worker from, MessageBroadcast broadcast) {
+        for (Worker worker : workers) {
+            if (worker != from && worker.service.id().equals(from.service.id()) && worker.state == WorkerState.STARTED
+                    && worker.connection != null) {
+                worker.connection.send(broadcast);
+            }
         }
     }
 

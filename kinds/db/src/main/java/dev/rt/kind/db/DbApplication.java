@@ -2,6 +2,8 @@ package dev.rt.kind.db;
 
 import dev.rt.kind.KindLog;
 import dev.rt.kind.db.connect.Database;
+import dev.rt.kind.db.events.ChangeEvents;
+import dev.rt.kind.db.events.TrackedDataSource;
 import dev.rt.kind.db.graphql.DbGraphQL;
 import dev.rt.kind.db.migrate.Migrator;
 import dev.rt.kind.db.model.CatalogReader;
@@ -16,6 +18,7 @@ import io.swagger.v3.oas.models.OpenAPI;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Optional;
+import javax.sql.DataSource;
 
 /**
  * A db service, ready to serve: its database open, migrations applied when {@code migrations.autoApply} says so, its
@@ -30,15 +33,20 @@ public final class DbApplication implements AutoCloseable {
     private final List<RestRoute> routes;
     private final Optional<DbGraphQL> graphql;
     private final Optional<OpenAPI> openApi;
+    private final Optional<ChangeEvents> events;
 
-    private DbApplication(DbSettings settings, Database database, KindLog log, List<TableInfo> tables) {
+    private DbApplication(DbSettings settings, Database database, KindLog log, List<TableInfo> tables,
+            Optional<ChangeEvents> events) {
         this.settings = settings;
         this.database = database;
         this.log = log;
-        this.entities = new Entities(EntityModelBuilder.build(tables, settings.model(), log), database.dataSource(),
+        this.events = events;
+        DataSource writer = events.<DataSource>map(e -> new TrackedDataSource(database.dataSource(), e))
+                .orElse(database.dataSource());
+        this.entities = new Entities(EntityModelBuilder.build(tables, settings.model(), log), writer,
                 database.readers(), database.dialect(), settings.limits());
         this.routes = RestRoutes.of(entities);
-        this.graphql = settings.graphql() ? Optional.of(new DbGraphQL(entities)) : Optional.empty();
+        this.graphql = settings.graphql() ? Optional.of(new DbGraphQL(entities, events)) : Optional.empty();
         this.openApi = settings.openapi().map(overrides -> OpenApiDocument.build(entities.model(), overrides));
         if (entities.model().entities().isEmpty()) {
             log.warn("No tables found in the database. Are you connected to the right database? Did you forget to run"
@@ -68,7 +76,7 @@ public final class DbApplication implements AutoCloseable {
             }
             // the commands read the live schema (and refresh the lock); a start trusts the lock unless it migrated
             DbApplication app = new DbApplication(settings, database, log, tables(settings, database, log,
-                    migrated || !migrate));
+                    migrated || !migrate), settings.events() ? Optional.of(new ChangeEvents()) : Optional.empty());
             if (migrated && settings.autogenerateTypes()) {
                 TypesWriter.write(app.entities.model(), settings.typesDir(), false, log);
             }
@@ -81,7 +89,7 @@ public final class DbApplication implements AutoCloseable {
 
     /** The same service with its schema read again from the database (a reload): new routes, types and document. */
     public DbApplication reload() {
-        return new DbApplication(settings, database, log, tables(settings, database, log, true));
+        return new DbApplication(settings, database, log, tables(settings, database, log, true), events);
     }
 
     static List<TableInfo> tables(DbSettings settings, Database database, KindLog log, boolean changed) {
@@ -128,8 +136,14 @@ public final class DbApplication implements AutoCloseable {
         return database;
     }
 
+    /** The committed changes of the entities' writes, with {@code db.events}. */
+    public Optional<ChangeEvents> events() {
+        return events;
+    }
+
     @Override
     public void close() {
+        events.ifPresent(ChangeEvents::close);
         database.close();
     }
 }

@@ -48,7 +48,7 @@ public final class DbKind implements Kind {
 
     /**
      * The plugin jars and class directories, then the error handler's, as a {@code service} has them. Refuses what the
-     * kind does not do rather than ignore it: {@code db.openapi.prefix}, and {@code db.events} unless false.
+     * kind does not do rather than ignore it: {@code db.openapi.prefix}, and {@code db.events.connectionString}.
      */
     @Override
     public List<Path> classPath(Map<String, Object> configuration, Path serviceDirectory) {
@@ -57,10 +57,8 @@ public final class DbKind implements Kind {
             throw KindException.at("/db/openapi/prefix", "the entities' routes are served at the service's root;"
                     + " remove it (a gateway can expose the service under a prefix)");
         }
-        if (configuration.get("db") instanceof Map<?, ?> db && db.get("events") != null
-                && !Boolean.FALSE.equals(db.get("events"))) {
-            throw KindException.at("/db/events", "change events (the GraphQL subscriptions <entity>Saved and"
-                    + " <entity>Deleted) are not implemented by the db kind; remove db.events or set it to false");
+        if (configuration.get("db") instanceof Map<?, ?> db) {
+            DbSettings.events(db.get("events"));
         }
         return ServiceHost.classPath(configuration, serviceDirectory);
     }

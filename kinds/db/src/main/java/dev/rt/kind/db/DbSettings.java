@@ -26,10 +26,12 @@ import java.util.Set;
  * @param schemaLock where the schema read is cached ({@code db.schemalock}), when it is
  * @param poolSize   {@code db.poolSize}: a server's pooled connections ({@link #SERVER_POOL_SIZE} by default), or a
  *                   SQLite file's read-only ones (4)
+ * @param events     whether committed writes are announced to the GraphQL subscriptions ({@code db.events}: true, or
+ *                   an object whose {@code enabled} is not false; off when absent)
  */
 public record DbSettings(Path root, ConnectionString connectionString, int poolSize, ModelSettings model, Limits limits,
         boolean graphql, boolean graphiql, Optional<Map<String, Object>> openapi, Optional<Path> schemaLock,
-        Optional<MigrationSettings> migrations, boolean autogenerateTypes, Path typesDir) {
+        Optional<MigrationSettings> migrations, boolean autogenerateTypes, Path typesDir, boolean events) {
     /**
      * A server's pool by default: one connection for each thread of the worker pool that runs the routes' statements,
      * so that no request thread waits for another's connection (with fewer, the waiting threads park and are woken one
@@ -75,7 +77,22 @@ public record DbSettings(Path root, ConnectionString connectionString, int poolS
                 Boolean.FALSE.equals(openapi) ? Optional.empty()
                         : Optional.of(openapi instanceof Map<?, ?> o ? document((Map<String, Object>) o) : Map.of()),
                 schemaLock, migrations, Boolean.TRUE.equals(types.get("autogenerate")),
-                root.resolve(String.valueOf(types.getOrDefault("dir", "types"))).normalize());
+                root.resolve(String.valueOf(types.getOrDefault("dir", "types"))).normalize(), events(db.get("events")));
+    }
+
+    /**
+     * {@code db.events}: true, or an object without {@code enabled: false}. An object naming a {@code connectionString}
+     * (events shared through Redis) is refused: the workers of a service share their events through the runtime.
+     */
+    static boolean events(Object events) {
+        if (events instanceof Map<?, ?> map) {
+            if (map.containsKey("connectionString")) {
+                throw KindException.at("/db/events/connectionString", "change events travel between the workers of"
+                        + " a service through the runtime, not through Redis; remove db.events.connectionString");
+            }
+            return !Boolean.FALSE.equals(map.get("enabled"));
+        }
+        return Boolean.TRUE.equals(events);
     }
 
     /** The OpenAPI properties of {@code db.openapi}, without the switches of where and how it is served. */

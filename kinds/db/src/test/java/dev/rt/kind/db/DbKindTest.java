@@ -15,15 +15,29 @@ class DbKindTest {
     Path directory;
 
     @Test
-    void refusesEventsItDoesNotPublish() {
-        for (Object events : new Object[] {true, Map.of(), Map.of("connectionString", "redis://127.0.0.1:6379")}) {
+    void refusesEventsThroughRedisNamingTheSetting() {
+        Map<String, Object> configuration = Map.of("db", Map.of("connectionString", "sqlite://./db.sqlite",
+                "events", Map.of("connectionString", "redis://127.0.0.1:6379")));
+        assertThatThrownBy(() -> new DbKind().classPath(configuration, directory))
+                .isInstanceOfSatisfying(KindException.class,
+                        e -> assertThat(e.pointer()).contains("/db/events/connectionString"))
+                .hasMessageContaining("not through Redis").hasMessageContaining("remove db.events.connectionString");
+    }
+
+    @Test
+    void eventsAreOnWhenTrueOrAnObjectNotDisabled() {
+        for (Object events : new Object[] {true, Map.of(), Map.of("enabled", true)}) {
             Map<String, Object> configuration = Map.of("db", Map.of("connectionString", "sqlite://./db.sqlite",
                     "events", events));
-            assertThatThrownBy(() -> new DbKind().classPath(configuration, directory))
-                    .isInstanceOfSatisfying(KindException.class,
-                            e -> assertThat(e.pointer()).contains("/db/events"))
-                    .hasMessageContaining("change events").hasMessageContaining("are not implemented");
+            assertThat(new DbKind().classPath(configuration, directory)).isEmpty();
+            assertThat(DbSettings.of(configuration, directory).events()).as("%s", events).isTrue();
         }
+        for (Object events : new Object[] {false, Map.of("enabled", false)}) {
+            assertThat(DbSettings.of(Map.of("db", Map.of("connectionString", "sqlite://./db.sqlite", "events", events)),
+                    directory).events()).as("%s", events).isFalse();
+        }
+        assertThat(DbSettings.of(Map.of("db", Map.of("connectionString", "sqlite://./db.sqlite")), directory).events())
+                .as("absent").isFalse();
     }
 
     @Test

@@ -14,9 +14,14 @@ public final class GraphiQlPage {
     }
 
     public static void mount(Router router) {
+        mount(router, false);
+    }
+
+    /** @param subscriptions whether the page subscribes over the WebSocket at {@code /graphql} */
+    public static void mount(Router router, boolean subscriptions) {
         ClasspathAssets assets = new ClasspathAssets(BUNDLE);
-        String config = new GraphiQLHandlerOptions().setEnabled(true).setGraphQLUri("/graphql").setGraphQLWSEnabled(false)
-                .toJson().encode();
+        String config = new GraphiQLHandlerOptions().setEnabled(true).setGraphQLUri("/graphql")
+                .setGraphQLWSEnabled(subscriptions).toJson().encode();
         String index = assets.read("index.html").orElseThrow().toString().replace("__VERTX_GRAPHIQL_CONFIG__", config);
         router.get("/graphiql").handler(context -> {
             if (context.request().path().endsWith("/")) {

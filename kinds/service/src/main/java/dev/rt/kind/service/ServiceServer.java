@@ -58,7 +58,8 @@ final class ServiceServer implements RunningApplication {
         HttpServerOptions options = new HttpServerOptions().setHost("127.0.0.1").setPort(-1)
                 .setIdleTimeoutUnit(TimeUnit.MILLISECONDS).setTcpNoDelay(true)
                 .setIdleTimeout((int) Math.min(Integer.MAX_VALUE, settings.keepAliveTimeout()))
-                .setReadIdleTimeout((int) Math.min(Integer.MAX_VALUE, settings.connectionTimeout()));
+                .setReadIdleTimeout((int) Math.min(Integer.MAX_VALUE, settings.connectionTimeout()))
+                .setWebSocketSubProtocols(GraphQlSockets.SUBPROTOCOLS);
         Future<String> deployed = vertx.deployVerticle(() -> new AbstractVerticle() {
             @Override
             public void start(Promise<Void> started) {

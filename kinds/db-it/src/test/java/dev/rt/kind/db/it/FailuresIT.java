@@ -15,8 +15,8 @@ import org.junit.jupiter.params.provider.EnumSource;
 /**
  * Starts that must fail, and how: a database that cannot be reached or refuses the password (the service named, the
  * password masked, exit status 4, no worker left), a migration that fails (its file and statement named, the
- * migrations before it kept, itself rolled back); a setting the kind does not implement ({@code db.events}: exit
- * status 3, the file and pointer named, no worker started).
+ * migrations before it kept, itself rolled back); a setting the kind does not implement ({@code db.events} through
+ * Redis: exit status 3, the file and pointer named, no worker started).
  */
 @ExtendWith(TestDatabases.class)
 class FailuresIT {
@@ -54,15 +54,16 @@ class FailuresIT {
     }
 
     @Test
-    void eventsAreRefusedNamingTheSettingNotIgnored() throws Exception {
-        Catalog catalog = Catalog.of(TestDatabases.fresh(Engine.SQLITE),
-                "\"db\": {\"connectionString\": \"%2$s\", \"events\": true}");
+    void eventsThroughRedisAreRefusedNamingTheSetting() throws Exception {
+        Catalog catalog = Catalog.of(TestDatabases.fresh(Engine.SQLITE), """
+                "db": {"connectionString": "%2$s", "events": {"connectionString": "redis://127.0.0.1:6379"}}
+                """);
         try (Rt rt = Rt.start(catalog.runtime())) {
             int status = rt.awaitExit();
             String output = rt.output();
             assertThat(status).as(output).isEqualTo(3);
-            assertThat(output).contains(catalog.service().resolve("rt.json") + ": /db/events: change events")
-                    .contains("remove db.events or set it to false");
+            assertThat(output).contains(catalog.service().resolve("rt.json") + ": /db/events/connectionString:")
+                    .contains("remove db.events.connectionString");
             assertThat(rt.workers()).as("workers started").isEmpty();
         }
     }

@@ -18,7 +18,7 @@ final class SchemaCommand {
         @Override
         void run(ServiceConfigFile service, DbSettings settings, KindLog log) {
             try (DbApplication app = DbApplication.inspect(settings, owner(service), quiet(log))) {
-                spec.commandLine().getOut().print(new DbGraphQL(app.entities()).sdl());
+                spec.commandLine().getOut().print(new DbGraphQL(app.entities(), app.events()).sdl());
                 spec.commandLine().getOut().flush();
             }
         }

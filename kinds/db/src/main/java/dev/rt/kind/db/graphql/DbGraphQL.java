@@ -1,5 +1,6 @@
 package dev.rt.kind.db.graphql;
 
+import dev.rt.kind.db.events.ChangeEvents;
 import dev.rt.kind.db.model.Entity;
 import dev.rt.kind.db.model.Naming;
 import dev.rt.kind.db.model.Relation;
@@ -20,13 +21,15 @@ import graphql.schema.idl.SchemaPrinter;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import org.dataloader.DataLoaderRegistry;
 
 /**
  * The GraphQL API of the entities: per entity a type whose foreign keys are the rows they refer to and whose
  * referring rows are list fields; the queries {@code movies}, {@code getMovieById} and {@code countMovies}; the
- * mutations {@code saveMovie}, {@code insertMovies} and {@code deleteMovies} for entities that can be written.
+ * mutations {@code saveMovie}, {@code insertMovies} and {@code deleteMovies} for entities that can be written; with
+ * change events, the subscriptions {@code movieSaved} and {@code movieDeleted}.
  * Relations load in batches: execute each request with a {@linkplain #newRegistry() registry of its own}.
  */
 public final class DbGraphQL {
@@ -35,8 +38,13 @@ public final class DbGraphQL {
     private final GraphQL graphQL;
 
     public DbGraphQL(Entities entities) {
+        this(entities, Optional.empty());
+    }
+
+    /** @param events the committed changes, for the subscriptions {@code movieSaved} and {@code movieDeleted} */
+    public DbGraphQL(Entities entities, Optional<ChangeEvents> events) {
         this.loaders = new RelationLoaders(entities);
-        this.schema = build(entities);
+        this.schema = build(entities, events);
         this.graphQL = configure(GraphQL.newGraphQL(schema)).build();
     }
 
@@ -75,7 +83,7 @@ public final class DbGraphQL {
                 .setComparators(graphql.schema.GraphqlTypeComparatorRegistry.AS_IS_REGISTRY)).print(schema);
     }
 
-    private GraphQLSchema build(Entities entities) {
+    private GraphQLSchema build(Entities entities, Optional<ChangeEvents> events) {
         FieldTypes types = new FieldTypes();
         Map<String, EntityTypes> byEntity = new LinkedHashMap<>();
         entities.model().entities().forEach(e -> byEntity.put(e.singularName(), new EntityTypes(e, types)));
@@ -124,6 +132,8 @@ public final class DbGraphQL {
             code.dataFetcher(FieldCoordinates.coordinates("Query", "hello"),
                     (graphql.schema.DataFetcher<String>) env -> "Hello from rt!");
         }
+        events.flatMap(e -> Subscriptions.build(entities, e, byEntity.values(), types, code))
+                .ifPresent(schema::subscription);
         schema.query(query.build()).codeRegistry(code.build());
         if (writable) {
             schema.mutation(mutation.build());

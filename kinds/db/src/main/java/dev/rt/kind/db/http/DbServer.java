@@ -5,6 +5,7 @@ import dev.rt.kind.RunningApplication;
 import dev.rt.kind.WorkerContext;
 import dev.rt.kind.db.DbApplication;
 import dev.rt.kind.db.DbSettings;
+import dev.rt.kind.db.events.WorkerRelay;
 import dev.rt.kind.db.openapi.OpenApiDocument;
 import dev.rt.kind.db.sql.Entities;
 import dev.rt.kind.db.sql.SqlSpans;
@@ -19,8 +20,9 @@ import java.util.Optional;
  * A db service in its worker: the database opened (migrations applied at start when {@code migrations.autoApply}
  * says so, types regenerated after them with {@code types.autogenerate}), then the service kind's server with the
  * entities' REST routes (on the worker pool), their GraphQL API and their OpenAPI document, and the user's plugins,
- * which find the entities with {@code ServiceContext.lookup(Entities.class)}. Stopping the server closes the pool. When
- * the service is traced, the SQL its REST routes and GraphQL queries run is recorded as spans ({@code SqlSpans}).
+ * which find the entities with {@code ServiceContext.lookup(Entities.class)}. With {@code db.events}, the change
+ * events reach the service's other workers ({@link WorkerRelay}). Stopping the server closes the pool. When the
+ * service is traced, the SQL its REST routes and GraphQL queries run is recorded as spans ({@code SqlSpans}).
  */
 public final class DbServer {
     private DbServer() {
@@ -29,8 +31,14 @@ public final class DbServer {
     /** @throws dev.rt.kind.KindException naming the service when its database, a migration or a plugin fails */
     public static RunningApplication start(WorkerContext context) {
         DbSettings settings = DbSettings.of(context.configuration(), context.serviceDirectory());
-        DbApplication app = DbApplication.open(settings, "the service \"" + context.serviceId() + "\"",
-                context.log());
+        return start(context, DbApplication.open(settings, "the service \"" + context.serviceId() + "\"",
+                context.log()));
+    }
+
+    /** Serves an application already open; stopping the server closes it. */
+    static RunningApplication start(WorkerContext context, DbApplication app) {
+        DbSettings settings = app.settings();
+        app.events().ifPresent(events -> WorkerRelay.connect(events, context.messaging()));
         try {
             SqlSpans.Database traced = context.tracing() == RequestTracing.OFF ? null
                     : SqlSpans.Database.of(settings.connectionString());

@@ -81,7 +81,14 @@ public final class EntityQueries {
     }
 
     /** Inserts one row and returns it, read back with the fields asked for. */
-    public Map<String, Object> insert(Connection connection, Map<Field, Object> values, List<Field> fields)
+    public Map<String, Object> insert(Connection connection, Map<Field, Object> values, List<Field> asked)
+            throws SQLException {
+        List<Field> fields = ChangeRecords.withKey(connection, entity, asked);
+        Map<String, Object> inserted = insertRow(connection, values, fields);
+        return ChangeRecords.record(connection, entity, false, List.of(inserted), asked).get(0);
+    }
+
+    private Map<String, Object> insertRow(Connection connection, Map<Field, Object> values, List<Field> fields)
             throws SQLException {
         Map<Field, Object> row = new LinkedHashMap<>(values);
         timestamps.onCreate(row);
@@ -103,6 +110,16 @@ public final class EntityQueries {
 
     /** Updates the row with the key in {@code values}; empty when there is no such row. */
     public java.util.Optional<Map<String, Object>> updateByKey(Connection connection, Map<Field, Object> values,
+            List<Field> asked) throws SQLException {
+        List<Field> fields = ChangeRecords.withKey(connection, entity, asked);
+        java.util.Optional<Map<String, Object>> updated = updateRowByKey(connection, values, fields);
+        if (updated.isPresent()) {
+            ChangeRecords.record(connection, entity, false, List.of(updated.get()), asked);
+        }
+        return updated;
+    }
+
+    private java.util.Optional<Map<String, Object>> updateRowByKey(Connection connection, Map<Field, Object> values,
             List<Field> fields) throws SQLException {
         Map<Field, Object> changes = new LinkedHashMap<>(values);
         List<Condition> byKey = new ArrayList<>();
@@ -120,6 +137,13 @@ public final class EntityQueries {
 
     /** Updates the rows that match; {@code conditions} may not be empty. */
     public List<Map<String, Object>> updateMany(Connection connection, Map<Field, Object> values,
+            List<Condition> conditions, List<Field> asked) throws SQLException {
+        List<Field> fields = ChangeRecords.withKey(connection, entity, asked);
+        return ChangeRecords.record(connection, entity, false, updateRows(connection, values, conditions, fields),
+                asked);
+    }
+
+    private List<Map<String, Object>> updateRows(Connection connection, Map<Field, Object> values,
             List<Condition> conditions, List<Field> fields) throws SQLException {
         if (conditions.isEmpty()) {
             throw QueryException.badRequest("PLT_SQL_MAPPER_MISSING_WHERE_CLAUSE", "Missing where clause");
@@ -145,8 +169,14 @@ public final class EntityQueries {
     }
 
     /** Deletes the rows that match and returns them as they were. */
-    public List<Map<String, Object>> delete(Connection connection, List<Condition> conditions, List<Field> fields)
+    public List<Map<String, Object>> delete(Connection connection, List<Condition> conditions, List<Field> asked)
             throws SQLException {
+        List<Field> fields = ChangeRecords.withKey(connection, entity, asked);
+        return ChangeRecords.record(connection, entity, true, deleteRows(connection, conditions, fields), asked);
+    }
+
+    private List<Map<String, Object>> deleteRows(Connection connection, List<Condition> conditions,
+            List<Field> fields) throws SQLException {
         Sql sql = new Sql().raw("DELETE FROM " + table());
         Sql filter = where.all(conditions);
         if (!filter.isEmpty()) {

@@ -125,6 +125,23 @@ class DbCommandsTest {
 
     @ParameterizedTest
     @EnumSource(value = Engine.class, names = "SQLITE")
+    void theGraphqlSchemaHasTheSubscriptionsOnlyWithEvents(Engine engine) throws Exception {
+        TestDatabase db = TestDatabases.fresh(engine);
+        db.execute("CREATE TABLE movies (id INTEGER PRIMARY KEY, title VARCHAR(100))");
+        Path config = service(db, db.connectionString());
+        CommandRunner.Result plain = CommandRunner.run("schema", "graphql", "-c", config.toString());
+        assertThat(plain.status()).as(plain.err()).isZero();
+        assertThat(plain.out()).contains("type Movie {").doesNotContain("Subscription");
+        Files.writeString(config, Files.readString(config).replace("\"connectionString\"", "\"events\": true,"
+                + " \"connectionString\""));
+        CommandRunner.Result events = CommandRunner.run("schema", "graphql", "-c", config.toString());
+        assertThat(events.status()).as(events.err()).isZero();
+        assertThat(events.out()).contains("type Subscription {\n  movieSaved: Movie\n  movieDeleted: MovieDeleted\n}",
+                "type MovieDeleted {\n  id: ID\n}");
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = Engine.class, names = "SQLITE")
     void saysWhereASeedFileDoesNotCompile(Engine engine) throws Exception {
         TestDatabase db = TestDatabases.fresh(engine);
         Path config = service(db, "sqlite://./db.sqlite");

@@ -1,0 +1,46 @@
+package dev.rt.kind.db.events;
+
+import dev.rt.kind.Messaging;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The change events between the workers of one db service: what a worker commits goes to the others as a broadcast
+ * ({@link Messaging#broadcast}: through the supervisor, to every other started worker of the service, in order), and
+ * what arrives from them goes to this worker's listeners. Each change travels as {@code [entity, "saved"|"deleted",
+ * key]}.
+ */
+public final class WorkerRelay {
+    static final String NAME = "rt.db.events";
+
+    private WorkerRelay() {
+    }
+
+    public static void connect(ChangeEvents events, Messaging messaging) {
+        messaging.onBroadcast(NAME, payload -> events.deliver(changes(payload)));
+        events.relayTo(changes -> messaging.broadcast(NAME, json(changes)));
+    }
+
+    static List<Object> json(List<Change> changes) {
+        List<Object> out = new ArrayList<>();
+        for (Change change : changes) {
+            out.add(List.of(change.entity(), change.action() == Change.Action.SAVED ? "saved" : "deleted",
+                    change.key()));
+        }
+        return out;
+    }
+
+    static List<Change> changes(Object payload) {
+        List<Change> changes = new ArrayList<>();
+        if (payload instanceof List<?> list) {
+            for (Object item : list) {
+                if (item instanceof List<?> change && change.size() == 3 && change.get(0) instanceof String entity
+                        && change.get(2) != null) {
+                    changes.add(new Change(entity, "deleted".equals(change.get(1)) ? Change.Action.DELETED
+                            : Change.Action.SAVED, change.get(2)));
+                }
+            }
+        }
+        return changes;
+    }
+}

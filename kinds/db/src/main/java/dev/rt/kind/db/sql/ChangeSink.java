@@ -1,0 +1,17 @@
+package dev.rt.kind.db.sql;
+
+import java.sql.SQLException;
+import java.util.List;
+
+/**
+ * A connection that hears which rows its writes changed, to announce them once they are committed ({@code db.events}).
+ * {@link EntityQueries} tells it about every row it saves or deletes on such a connection.
+ */
+public interface ChangeSink {
+    /**
+     * @param entity  the entity's singular name
+     * @param deleted whether the rows were deleted, else saved (inserted or updated)
+     * @param keys    the rows' primary keys, as JSON values
+     */
+    void changed(String entity, boolean deleted, List<Object> keys) throws SQLException;
+}
