@@ -15,12 +15,18 @@ final class ProtoWriter {
     private static final int FIXED32 = 5;
     private static final int LENGTH_ROOM = 5; // the longest varint of an int
 
-    private byte[] bytes = new byte[64 * 1024];
+    private static final int INITIAL = 64 * 1024;
+    private static final int KEPT = 4 * 1024 * 1024;
+
+    private byte[] bytes = new byte[INITIAL];
     private int size;
 
-    /** Forgets what was written, keeping the array. */
+    /** Forgets what was written, keeping the array unless an unusual batch made it large. */
     void reset() {
         size = 0;
+        if (bytes.length > KEPT) {
+            bytes = new byte[INITIAL];
+        }
     }
 
     byte[] toByteArray() {
