@@ -12,7 +12,7 @@ import dev.rt.kind.db.testing.MovieSchema;
 import dev.rt.kind.db.testing.RecordingLog;
 import dev.rt.kind.db.testing.TestDatabase;
 import dev.rt.kind.db.testing.TestDatabases;
-import dev.rt.kind.db.testing.TestWorkerContext;
+import dev.rt.kind.testing.TestContext;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -116,8 +116,16 @@ class DbEventsTest {
             Map<String, Object> configuration = Map.of("db", section);
             DbSettings settings = DbSettings.of(configuration, db.directory());
             DbApplication app = DbApplication.open(settings, "the service \"catalog\"", new RecordingLog());
-            return new Served(app, DbServer.start(new TestWorkerContext(db.directory(), configuration,
-                    new RecordingLog()), app));
+            return new Served(app, DbServer.start(new TestContext(db.directory(), configuration,
+                    json(configuration), Map.of()), app));
+        }
+
+        private static String json(Map<String, Object> configuration) {
+            try {
+                return new com.fasterxml.jackson.databind.ObjectMapper().writeValueAsString(configuration);
+            } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+                throw new IllegalStateException(e);
+            }
         }
 
         ChangeEvents events() {
