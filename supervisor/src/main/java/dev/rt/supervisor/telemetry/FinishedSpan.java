@@ -27,12 +27,11 @@ final class FinishedSpan implements SpanData {
     private final Attributes attributes;
     private final Resource resource;
     private final InstrumentationScopeInfo scope;
-    private final boolean handEncoded;
 
     @SuppressWarnings("checkstyle:ParameterNumber")
     FinishedSpan(String name, SpanKind kind, SpanContext context, SpanContext parent, StatusData status,
             long startEpochNanos, long endEpochNanos, Attributes attributes, Resource resource,
-            InstrumentationScopeInfo scope, boolean handEncoded) {
+            InstrumentationScopeInfo scope) {
         this.name = name;
         this.kind = kind;
         this.context = context;
@@ -43,16 +42,6 @@ final class FinishedSpan implements SpanData {
         this.attributes = attributes;
         this.resource = resource;
         this.scope = scope;
-        this.handEncoded = handEncoded;
-    }
-
-    /**
-     * Whether the OTLP/HTTP exporter may write this span itself ({@link OtlpSpanEncoder}): the proxy's spans and the
-     * workers' response-head spans, whose attributes rt chooses; a span a worker sends in a frame, with whatever its
-     * kind recorded (the db kind's SQL), goes through OpenTelemetry's exporter.
-     */
-    boolean handEncoded() {
-        return handEncoded;
     }
 
     @Override

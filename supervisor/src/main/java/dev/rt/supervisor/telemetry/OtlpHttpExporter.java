@@ -12,7 +12,6 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
@@ -24,10 +23,10 @@ import java.util.concurrent.TimeUnit;
 import javax.net.ssl.SSLException;
 
 /**
- * The one {@code otlp} exporter over HTTP: writes the spans rt makes itself ({@link FinishedSpan#handEncoded}) into an
- * OTLP protobuf body with {@link OtlpSpanEncoder} and posts it with the JDK's HttpClient, as OpenTelemetry's exporter
- * would (same URL, headers, content type, 10 s timeout, retries); any other span in the batch goes through OpenTelemetry's
- * exporter ({@code sdk}) to the same URL. Used when it is the runtime's only exporter ({@link #serves}); failures are
+ * The one {@code otlp} exporter over HTTP: posts the spans rt makes itself, which the {@link SpanPipeline} writes
+ * into an OTLP protobuf body ({@link OtlpSpanEncoder}), with the JDK's HttpClient, as OpenTelemetry's exporter would
+ * (same URL, headers, content type, 10 s timeout, retries); any other span (a worker's, sent in a frame, with whatever
+ * its kind recorded) goes through OpenTelemetry's exporter ({@code sdk}) to the same URL. Used when it is the runtime's only exporter ({@link #serves}); failures are
  * reported by the {@link ExportFailures} around it.
  */
 final class OtlpHttpExporter implements SpanExporter {
@@ -46,7 +45,6 @@ final class OtlpHttpExporter implements SpanExporter {
     private final SpanExporter sdk;
     private final HttpClient client = HttpClient.newBuilder().connectTimeout(TIMEOUT)
             .version(HttpClient.Version.HTTP_1_1).build();
-    private final OtlpSpanEncoder encoder = new OtlpSpanEncoder();
     private final Duration initialBackoff;
 
     OtlpHttpExporter(String url, Map<String, String> headers, SpanExporter sdk, Duration initialBackoff) {
@@ -62,23 +60,19 @@ final class OtlpHttpExporter implements SpanExporter {
                 && exporters.get(0).protocol() == TelemetryConfig.Protocol.HTTP;
     }
 
+    /** Spans as OpenTelemetry's exporter sends them. */
     @Override
     public CompletableResultCode export(Collection<SpanData> spans) {
-        List<FinishedSpan> own = new ArrayList<>(spans.size());
-        List<SpanData> others = new ArrayList<>();
-        for (SpanData span : spans) {
-            if (span instanceof FinishedSpan finished && finished.handEncoded()) {
-                own.add(finished);
-            } else {
-                others.add(span);
-            }
-        }
-        CompletableResultCode posted = own.isEmpty() ? CompletableResultCode.ofSuccess() : post(encode(own));
-        return others.isEmpty() ? posted : both(posted, sdk.export(others));
+        return sdk.export(spans);
     }
 
-    private synchronized byte[] encode(List<FinishedSpan> spans) {
-        return encoder.encode(spans);
+    /**
+     * Posts {@code encoded}, rt's spans already written by an {@link OtlpSpanEncoder} (null when there are none), and
+     * sends {@code others} through OpenTelemetry's exporter to the same collector.
+     */
+    CompletableResultCode export(byte[] encoded, Collection<SpanData> others) {
+        CompletableResultCode posted = encoded == null ? CompletableResultCode.ofSuccess() : post(encoded);
+        return others.isEmpty() ? posted : both(posted, sdk.export(others));
     }
 
     private CompletableResultCode post(byte[] body) {

@@ -2,135 +2,192 @@ package dev.rt.supervisor.telemetry;
 
 import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.common.Attributes;
-import io.opentelemetry.api.trace.SpanContext;
-import io.opentelemetry.api.trace.StatusCode;
 import io.opentelemetry.sdk.common.InstrumentationScopeInfo;
 import io.opentelemetry.sdk.resources.Resource;
-import io.opentelemetry.sdk.trace.data.StatusData;
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
- * Writes finished spans as the body of an OTLP/HTTP export, an {@code ExportTraceServiceRequest} in protobuf, the
- * fields and their order as OpenTelemetry's own marshaller writes them: one {@code ResourceSpans} per resource, one
- * {@code ScopeSpans} per scope inside it (both grouped by identity, the spans in their order), and for each span its
- * ids, name, kind, times, attributes (strings, booleans, integers, doubles), status and flags. Only spans with no
- * events, no links and no trace state, as the proxy and the workers' response heads make them ({@link FinishedSpan}).
- * One instance per thread: it reuses its buffer.
+ * A batch of spans written straight into the body of an OTLP/HTTP export, an {@code ExportTraceServiceRequest} in
+ * protobuf, with the fields and their order as OpenTelemetry's own marshaller writes them: one {@code ResourceSpans}
+ * per resource, one {@code ScopeSpans} per scope inside it, the spans in their order. The spans' writers
+ * ({@link ProxySpan#encode}) ask for the {@link #spans} of their resource and scope and write one {@code Span}
+ * message with {@link #beginSpan}, their attributes in key order, then {@link #endSpan}; the resources and scopes
+ * are encoded once. Only spans with no events and no links. One instance per thread: it reuses its buffers.
  */
 final class OtlpSpanEncoder {
-    private static final int FLAGS_HAS_IS_REMOTE = 0x100;
+    static final int KIND_SERVER = 2; // SpanKind's ordinal + 1
+    static final int KIND_CLIENT = 3;
+    static final int STATUS_UNSET = 0;
+    static final int STATUS_ERROR = 2;
+    /** A span's attributes are field 9 of its message. */
+    static final int ATTRIBUTE = 9;
+    private static final int SPAN = 2;
+    private static final int FLAGS_SAMPLED_HAS_IS_REMOTE = 0x101;
     private static final int FLAGS_IS_REMOTE = 0x200;
 
-    private final ProtoWriter out = new ProtoWriter();
-
-    /** One resource's spans, by scope. */
-    private record Group(Resource resource, List<InstrumentationScopeInfo> scopes, List<List<FinishedSpan>> spans) {
+    /** The spans of one resource and scope. */
+    private record Group(Resource resource, InstrumentationScopeInfo scope, ProtoWriter spans) {
     }
 
-    byte[] encode(List<FinishedSpan> spans) {
-        List<Group> groups = new ArrayList<>(4);
-        for (FinishedSpan span : spans) {
-            Group group = null;
-            for (Group candidate : groups) {
-                if (candidate.resource == span.getResource()) {
-                    group = candidate;
-                    break;
-                }
+    private final List<Group> groups = new ArrayList<>(4);
+    private final List<Group> spare = new ArrayList<>(4);
+    private final Map<Resource, byte[]> resources = new IdentityHashMap<>();
+    private final Map<InstrumentationScopeInfo, byte[]> scopes = new IdentityHashMap<>();
+    private final ProtoWriter out = new ProtoWriter();
+    private int count;
+
+    /** The encoded form of an attribute key, for {@link ProtoWriter#stringAttribute} and the like. */
+    static byte[] key(String key) {
+        return ProtoWriter.encoded(writer -> writer.stringField(1, key));
+    }
+
+    /** The writer the next span of {@code resource} and {@code scope} (compared by identity) is written into. */
+    ProtoWriter spans(Resource resource, InstrumentationScopeInfo scope) {
+        count++;
+        for (int i = 0; i < groups.size(); i++) {
+            Group group = groups.get(i);
+            if (group.resource == resource && group.scope == scope) {
+                return group.spans;
             }
-            if (group == null) {
-                group = new Group(span.getResource(), new ArrayList<>(2), new ArrayList<>(2));
-                groups.add(group);
-            }
-            int scope = 0;
-            while (scope < group.scopes.size() && group.scopes.get(scope) != span.getInstrumentationScopeInfo()) {
-                scope++;
-            }
-            if (scope == group.scopes.size()) {
-                group.scopes.add(span.getInstrumentationScopeInfo());
-                group.spans.add(new ArrayList<>());
-            }
-            group.spans.get(scope).add(span);
         }
+        Group group = spare.isEmpty() ? null : spare.remove(spare.size() - 1);
+        group = new Group(resource, scope, group == null ? new ProtoWriter() : group.spans);
+        group.spans.reset();
+        groups.add(group);
+        return group.spans;
+    }
+
+    /** How many spans the batch holds. */
+    int count() {
+        return count;
+    }
+
+    /** The request body for the spans written since the last reset; then empties the batch. */
+    byte[] body() {
         out.reset();
-        for (Group group : groups) {
-            int resourceSpans = out.begin(1);
-            int resource = out.begin(1);
-            attributes(1, group.resource.getAttributes());
-            out.end(resource);
-            for (int i = 0; i < group.scopes.size(); i++) {
-                int scopeSpans = out.begin(2);
-                scope(group.scopes.get(i));
-                for (FinishedSpan span : group.spans.get(i)) {
-                    span(span);
+        for (int i = 0; i < groups.size(); i++) {
+            Group group = groups.get(i);
+            if (firstOf(i)) { // the later groups of its resource are written with it
+                int resourceSpans = out.begin(1);
+                out.raw(resources.computeIfAbsent(group.resource, OtlpSpanEncoder::resource));
+                for (int j = i; j < groups.size(); j++) {
+                    Group same = groups.get(j);
+                    if (same.resource == group.resource) {
+                        int scopeSpans = out.begin(2);
+                        out.raw(scopes.computeIfAbsent(same.scope, OtlpSpanEncoder::scope));
+                        out.append(same.spans);
+                        out.end(scopeSpans);
+                    }
                 }
-                out.end(scopeSpans);
+                if (group.resource.getSchemaUrl() != null) {
+                    out.stringField(3, group.resource.getSchemaUrl());
+                }
+                out.end(resourceSpans);
             }
-            if (group.resource.getSchemaUrl() != null) {
-                out.stringField(3, group.resource.getSchemaUrl());
-            }
-            out.end(resourceSpans);
         }
+        spare.addAll(groups);
+        groups.clear();
+        count = 0;
         return out.toByteArray();
     }
 
-    private void scope(InstrumentationScopeInfo info) {
-        int scope = out.begin(1);
-        if (!info.getName().isEmpty()) {
-            out.stringField(1, info.getName());
+    private boolean firstOf(int index) {
+        for (int j = 0; j < index; j++) {
+            if (groups.get(j).resource == groups.get(index).resource) {
+                return false;
+            }
         }
-        if (info.getVersion() != null && !info.getVersion().isEmpty()) {
-            out.stringField(2, info.getVersion());
-        }
-        attributes(3, info.getAttributes());
-        out.end(scope);
+        return true;
     }
 
-    private void span(FinishedSpan span) {
-        int mark = out.begin(2);
-        SpanContext context = span.getSpanContext();
-        SpanContext parent = span.getParentSpanContext();
-        out.hexField(1, context.getTraceId());
-        out.hexField(2, context.getSpanId());
-        if (parent.isValid()) {
-            out.hexField(4, parent.getSpanId());
+    /**
+     * Starts a sampled span's {@code Span} message in {@code out}; returns the mark {@link #endSpan} takes. Its
+     * attributes come next, in the order of their keys.
+     *
+     * @param traceState the W3C form of its trace state; empty when it has none
+     * @param parentId   0 for a root span
+     * @param kind       {@link #KIND_SERVER} or {@link #KIND_CLIENT}
+     */
+    @SuppressWarnings("checkstyle:ParameterNumber")
+    static int beginSpan(ProtoWriter out, long traceHigh, long traceLow, long spanId, String traceState, long parentId,
+            String name, int kind, long startEpochNanos, long endEpochNanos) {
+        int mark = out.begin(SPAN);
+        out.idField(1, traceHigh, traceLow);
+        out.idField(2, spanId);
+        if (!traceState.isEmpty()) {
+            out.stringField(3, traceState);
         }
-        out.stringField(5, span.getName());
-        out.varintField(6, span.getKind().ordinal() + 1); // INTERNAL, SERVER, CLIENT, PRODUCER, CONSUMER: 1 to 5
-        out.fixed64Field(7, span.getStartEpochNanos());
-        out.fixed64Field(8, span.getEndEpochNanos());
-        attributes(9, span.getAttributes());
-        StatusData status = span.getStatus();
+        if (parentId != 0) {
+            out.idField(4, parentId);
+        }
+        out.stringField(5, name);
+        out.varintField(6, kind);
+        out.fixed64Field(7, startEpochNanos);
+        out.fixed64Field(8, endEpochNanos);
+        return mark;
+    }
+
+    /**
+     * Ends the span begun at {@code mark} with its status ({@link #STATUS_UNSET} or {@link #STATUS_ERROR}, the
+     * description empty when none) and its flags.
+     */
+    static void endSpan(ProtoWriter out, int mark, int status, String description, boolean remoteParent) {
         int statusMark = out.begin(15);
-        if (!status.getDescription().isEmpty()) {
-            out.stringField(2, status.getDescription());
+        if (!description.isEmpty()) {
+            out.stringField(2, description);
         }
-        if (status.getStatusCode() != StatusCode.UNSET) {
-            out.varintField(3, status.getStatusCode() == StatusCode.OK ? 1 : 2);
+        if (status != STATUS_UNSET) {
+            out.varintField(3, status);
         }
         out.end(statusMark);
-        out.fixed32Field(16, context.getTraceFlags().asByte() & 0xFF | FLAGS_HAS_IS_REMOTE
-                | (parent.isRemote() ? FLAGS_IS_REMOTE : 0));
+        out.fixed32Field(16, FLAGS_SAMPLED_HAS_IS_REMOTE | (remoteParent ? FLAGS_IS_REMOTE : 0));
         out.end(mark);
     }
 
-    private void attributes(int field, Attributes attributes) {
-        attributes.forEach((key, value) -> {
-            int keyValue = out.begin(field);
-            out.stringField(1, key.getKey());
-            int any = out.begin(2);
-            value(key, value);
-            out.end(any);
-            out.end(keyValue);
+    /** Field 1 of {@code ResourceSpans}: the {@code Resource} message. */
+    private static byte[] resource(Resource resource) {
+        return ProtoWriter.encoded(writer -> {
+            int mark = writer.begin(1);
+            attributes(writer, 1, resource.getAttributes());
+            writer.end(mark);
         });
     }
 
-    private void value(AttributeKey<?> key, Object value) {
+    /** Field 1 of {@code ScopeSpans}: the {@code InstrumentationScope} message. */
+    private static byte[] scope(InstrumentationScopeInfo info) {
+        return ProtoWriter.encoded(writer -> {
+            int mark = writer.begin(1);
+            if (!info.getName().isEmpty()) {
+                writer.stringField(1, info.getName());
+            }
+            if (info.getVersion() != null && !info.getVersion().isEmpty()) {
+                writer.stringField(2, info.getVersion());
+            }
+            attributes(writer, 3, info.getAttributes());
+            writer.end(mark);
+        });
+    }
+
+    private static void attributes(ProtoWriter writer, int field, Attributes attributes) {
+        attributes.forEach((key, value) -> {
+            int keyValue = writer.begin(field);
+            writer.stringField(1, key.getKey());
+            int any = writer.begin(2);
+            value(writer, key, value);
+            writer.end(any);
+            writer.end(keyValue);
+        });
+    }
+
+    private static void value(ProtoWriter writer, AttributeKey<?> key, Object value) {
         switch (key.getType()) {
-            case STRING -> out.stringField(1, (String) value);
-            case BOOLEAN -> out.boolField(2, (Boolean) value);
-            case LONG -> out.varintField(3, (Long) value);
-            case DOUBLE -> out.doubleField(4, (Double) value);
+            case STRING -> writer.stringField(1, (String) value);
+            case BOOLEAN -> writer.boolField(2, (Boolean) value);
+            case LONG -> writer.varintField(3, (Long) value);
+            case DOUBLE -> writer.doubleField(4, (Double) value);
             default -> throw new IllegalArgumentException("not a scalar attribute: " + key);
         }
     }

@@ -33,6 +33,109 @@ final class ProtoWriter {
         return Arrays.copyOf(bytes, size);
     }
 
+    int size() {
+        return size;
+    }
+
+    /** Appends what {@code other} holds, as it is. */
+    void append(ProtoWriter other) {
+        room(other.size);
+        System.arraycopy(other.bytes, 0, bytes, size, other.size);
+        size += other.size;
+    }
+
+    /** Appends bytes already encoded ({@link #encoded}). */
+    void raw(byte[] encoded) {
+        room(encoded.length);
+        System.arraycopy(encoded, 0, bytes, size, encoded.length);
+        size += encoded.length;
+    }
+
+    /** What {@code write} writes to a new writer, as bytes to {@link #raw} again and again. */
+    static byte[] encoded(java.util.function.Consumer<ProtoWriter> write) {
+        ProtoWriter writer = new ProtoWriter();
+        write.accept(writer);
+        return writer.toByteArray();
+    }
+
+    /**
+     * A {@code KeyValue} message as field {@code field} with a string value: {@code key} is the key's field 1 already
+     * encoded ({@link #encoded}); the lengths are computed ahead, so nothing moves.
+     */
+    void stringAttribute(int field, byte[] key, String value) {
+        byte[] utf8 = ascii(value) ? null : value.getBytes(StandardCharsets.UTF_8);
+        int length = utf8 == null ? value.length() : utf8.length;
+        int any = 1 + varintSize(length) + length;
+        tag(field, LENGTH_DELIMITED);
+        varint(key.length + 1 + varintSize(any) + any);
+        raw(key);
+        tag(2, LENGTH_DELIMITED);
+        varint(any);
+        tag(1, LENGTH_DELIMITED);
+        varint(length);
+        room(length);
+        if (utf8 != null) {
+            System.arraycopy(utf8, 0, bytes, size, length);
+            size += length;
+        } else {
+            for (int i = 0; i < length; i++) {
+                bytes[size++] = (byte) value.charAt(i);
+            }
+        }
+    }
+
+    /** A {@code KeyValue} message with an integer value; see {@link #stringAttribute}. */
+    void longAttribute(int field, byte[] key, long value) {
+        int any = 1 + varintSize(value);
+        tag(field, LENGTH_DELIMITED);
+        varint(key.length + 1 + varintSize(any) + any);
+        raw(key);
+        tag(2, LENGTH_DELIMITED);
+        varint(any);
+        varintField(3, value);
+    }
+
+    /** A {@code KeyValue} message with a boolean value; see {@link #stringAttribute}. */
+    void boolAttribute(int field, byte[] key, boolean value) {
+        tag(field, LENGTH_DELIMITED);
+        varint(key.length + 4);
+        raw(key);
+        tag(2, LENGTH_DELIMITED);
+        varint(2);
+        boolField(2, value);
+    }
+
+    /** A bytes field of 8 bytes, {@code id} big-endian: a span id as its 16 hex digits say it. */
+    void idField(int field, long id) {
+        tag(field, LENGTH_DELIMITED);
+        varint(8);
+        putLong(id);
+    }
+
+    /** A bytes field of 16 bytes: a trace id, {@code high} then {@code low}, big-endian. */
+    void idField(int field, long high, long low) {
+        tag(field, LENGTH_DELIMITED);
+        varint(16);
+        putLong(high);
+        putLong(low);
+    }
+
+    private void putLong(long value) {
+        room(8);
+        for (int i = 7; i >= 0; i--) {
+            bytes[size++] = (byte) (value >>> (8 * i));
+        }
+    }
+
+    private static boolean ascii(String value) {
+        for (int i = 0; i < value.length(); i++) {
+            if (value.charAt(i) >= 0x80) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** Starts nested message {@code field}; returns the mark {@link #end} takes. */
     int begin(int field) {
         tag(field, LENGTH_DELIMITED);
@@ -127,10 +230,10 @@ final class ProtoWriter {
         bytes[size++] = (byte) rest;
     }
 
-    private static int varintSize(int value) {
+    private static int varintSize(long value) {
         int count = 1;
-        int rest = value;
-        while ((rest & ~0x7F) != 0) {
+        long rest = value;
+        while ((rest & ~0x7FL) != 0) {
             rest >>>= 7;
             count++;
         }

@@ -38,6 +38,14 @@ final class SpanPipeline implements AutoCloseable {
     interface Pending {
         /** Adds the span, and any it carries (a worker's, from its response head), to {@code out}. */
         void finish(Clock clock, List<SpanData> out);
+
+        /**
+         * Writes the span, and any it carries, into {@code encoder} instead, when it can: whether it did. The
+         * pipeline asks when the one exporter takes OTLP protobuf ({@link OtlpHttpExporter}).
+         */
+        default boolean encode(Clock clock, OtlpSpanEncoder encoder) {
+            return false;
+        }
     }
 
     /**
@@ -61,6 +69,8 @@ final class SpanPipeline implements AutoCloseable {
     private final Queue<Pending> queue = PlatformDependent.newFixedMpscQueue(CAPACITY);
     private final Queue<CompletableFuture<Void>> flushes = new ConcurrentLinkedQueue<>();
     private final List<SpanExporter> exporters;
+    private final ExportFailures encodedExport; // the one exporter, when it takes rt's spans encoded; else null
+    private final OtlpSpanEncoder encoder = new OtlpSpanEncoder(); // the export thread's
     private final RuntimeLog log;
     private Clock clock = new Clock(); // the export thread's
     private final AtomicLong dropped = new AtomicLong();
@@ -74,6 +84,8 @@ final class SpanPipeline implements AutoCloseable {
 
     SpanPipeline(List<SpanExporter> exporters, RuntimeLog log) {
         this.exporters = List.copyOf(exporters);
+        this.encodedExport = exporters.size() == 1 && exporters.get(0) instanceof ExportFailures failures
+                && failures.exporter() instanceof OtlpHttpExporter ? failures : null;
         this.log = log;
         this.thread = new Thread(this::run, "rt-span-export");
         thread.setDaemon(true);
@@ -122,7 +134,7 @@ final class SpanPipeline implements AutoCloseable {
             CompletableFuture<Void> flush = flushes.poll();
             drain();
             long now = System.nanoTime();
-            if (!batch.isEmpty() && (last || flush != null || now - batchStart >= EXPORT_DELAY.toNanos())) {
+            if (batchSize() != 0 && (last || flush != null || now - batchStart >= EXPORT_DELAY.toNanos())) {
                 export();
             }
             while (flush != null) {
@@ -143,23 +155,36 @@ final class SpanPipeline implements AutoCloseable {
     private void drain() {
         Pending span;
         while ((span = queue.poll()) != null) {
-            if (batch.isEmpty()) {
+            if (batchSize() == 0) {
                 batchStart = System.nanoTime();
             }
             try {
-                span.finish(clock, batch);
+                if (encodedExport == null || !span.encode(clock, encoder)) {
+                    span.finish(clock, batch);
+                }
             } catch (RuntimeException e) {
                 dropped.incrementAndGet(); // a span that cannot be turned into data is one span lost, not the thread
             }
-            if (batch.size() >= BATCH) {
+            if (batchSize() >= BATCH) {
                 export();
             }
         }
     }
 
+    private int batchSize() {
+        return batch.size() + encoder.count();
+    }
+
     private void export() {
         List<SpanData> spans = batch;
         batch = new ArrayList<>(BATCH);
+        if (encodedExport != null) {
+            int count = encoder.count() + spans.size();
+            byte[] body = encoder.count() == 0 ? null : encoder.body();
+            OtlpHttpExporter otlp = (OtlpHttpExporter) encodedExport.exporter();
+            encodedExport.export(count, () -> otlp.export(body, spans)).join(EXPORT_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+            return;
+        }
         List<CompletableResultCode> results = new ArrayList<>(exporters.size());
         for (SpanExporter exporter : exporters) {
             try {

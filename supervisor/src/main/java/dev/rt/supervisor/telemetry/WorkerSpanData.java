@@ -32,7 +32,7 @@ record WorkerSpanData(WorkerSpan span, Resource resource) implements SpanPipelin
         out.add(new FinishedSpan(span.name(), kind(span.kind()),
                 SpanContext.create(span.traceId(), span.spanId(), TraceFlags.getSampled(), TraceState.getDefault()),
                 parent, span.error().isEmpty() ? StatusData.unset() : StatusData.create(StatusCode.ERROR, span.error()),
-                span.startEpochNanos(), span.endEpochNanos(), attributes.build(), resource, SCOPE, false));
+                span.startEpochNanos(), span.endEpochNanos(), attributes.build(), resource, SCOPE));
     }
 
     private static SpanKind kind(String kind) {

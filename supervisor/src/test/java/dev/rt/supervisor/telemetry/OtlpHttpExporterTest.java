@@ -10,6 +10,7 @@ import dev.rt.config.TelemetryConfig.Protocol;
 import dev.rt.protocol.WorkerSpan;
 import dev.rt.supervisor.log.RuntimeLog;
 import io.opentelemetry.proto.collector.trace.v1.ExportTraceServiceRequest;
+import io.opentelemetry.proto.trace.v1.Span;
 import io.opentelemetry.sdk.common.CompletableResultCode;
 import io.opentelemetry.sdk.resources.Resource;
 import io.opentelemetry.sdk.trace.data.SpanData;
@@ -91,52 +92,71 @@ class OtlpHttpExporterTest {
     }
 
     @Test
-    void rtsSpansArePostedByHandAndAFrameSpanGoesThroughOpenTelemetrysExporterToTheSameCollector() {
-        List<SpanData> spans = new ArrayList<>(OtlpSpanEncoderTest.proxySpans());
+    void rtsSpansArePostedEncodedByThePipelineAndAFrameSpanGoesThroughOpenTelemetrysExporterToTheSameCollector() {
         WorkerSpan sql = new WorkerSpan("0af7651916cd43dd8448eb211c80319c", "20f067aa0ba902b7", "00f067aa0ba902b7",
                 "SELECT shop.products", "CLIENT", 1_700_000_000_000_000_000L, 1_700_000_000_001_000_000L, "",
                 Map.of("db.system", "postgresql", "db.statement", "SELECT * FROM products WHERE id = ?"),
                 Map.of("db.rows", 1L));
-        new WorkerSpanData(sql, Resource.getDefault()).finish(new SpanPipeline.Clock(), spans);
-        assertThat(((FinishedSpan) spans.get(spans.size() - 1)).handEncoded()).isFalse();
+        List<SpanPipeline.Pending> pendings = new ArrayList<>(OtlpSpanEncoderTest.proxyPendings());
+        pendings.add(new WorkerSpanData(sql, Resource.getDefault()));
+        List<SpanData> spans = new ArrayList<>();
+        pendings.forEach(pending -> pending.finish(new SpanPipeline.Clock(), spans));
 
-        CompletableResultCode result = runtimeExporter().export(spans).join(10, TimeUnit.SECONDS);
+        try (SpanPipeline pipeline = new SpanPipeline(List.of(runtimeExporter()), log)) {
+            pendings.forEach(pipeline::add);
+            pipeline.flush(Duration.ofSeconds(10));
+        }
 
-        assertThat(result.isSuccess()).isTrue();
         assertThat(received).hasSize(2);
         assertThat(headers).allSatisfy(request -> assertThat(request).containsEntry("method", "POST")
                 .containsEntry("content-type", "application/x-protobuf")
                 .containsEntry("authorization", "Bearer t0ken"));
         List<String> arrived = received.stream().flatMap(request -> request.getResourceSpansList().stream())
                 .flatMap(resource -> resource.getScopeSpansList().stream().flatMap(scope -> scope.getSpansList()
-                        .stream().map(span -> resource.getResource() + "|" + scope.getScope() + "|" + span)))
+                        .stream().map(span -> resource.getResource() + "|" + scope.getScope() + "|" + untimed(span))))
                 .toList();
         List<String> expected = OtlpSpanEncoderTest.grouped(OtlpSpanEncoderTest.sdkRequest(spans)).entrySet().stream()
                 .flatMap(resource -> resource.getValue().entrySet().stream().flatMap(scope -> scope.getValue()
-                        .stream().map(span -> resource.getKey() + "|" + scope.getKey() + "|" + span)))
+                        .stream().map(span -> resource.getKey() + "|" + scope.getKey() + "|" + untimed(span))))
                 .toList();
         assertThat(arrived).hasSize(spans.size()).containsExactlyInAnyOrderElementsOf(expected);
     }
 
-    private SpanExporter quicklyRetrying(String url) {
+    /** A span without the times the proxy's spans take from the clock of the thread that writes them. */
+    private static Span untimed(Span span) {
+        return span.getStartTimeUnixNano() == 1_700_000_000_000_000_000L ? span.toBuilder().clearEndTimeUnixNano()
+                .build() : span.toBuilder().clearStartTimeUnixNano().clearEndTimeUnixNano().build();
+    }
+
+    private ExportFailures quicklyRetrying(String url) {
         SpanExporter unused = new MemorySpanExporter();
         return new ExportFailures(new OtlpHttpExporter(url, Map.of("authorization", "Bearer t0ken"), unused,
                 Duration.ofMillis(1)), "the OTLP collector " + url, log);
     }
 
+    /** Posts the proxy's spans through {@code exporter} as the pipeline does; the spans are {@code count}. */
+    private static CompletableResultCode postProxySpans(ExportFailures exporter) {
+        OtlpSpanEncoder encoder = new OtlpSpanEncoder();
+        SpanPipeline.Clock clock = new SpanPipeline.Clock();
+        OtlpSpanEncoderTest.proxyPendings().forEach(pending -> pending.encode(clock, encoder));
+        int count = encoder.count();
+        byte[] body = encoder.body();
+        return exporter.export(count, () -> ((OtlpHttpExporter) exporter.exporter()).export(body, List.of()));
+    }
+
     @Test
     void aCollectorThatRefusesTheSpansIsAskedFiveTimesThenReportedOnceAndTheSpansCounted() {
         answer = 503;
-        SpanExporter exporter = quicklyRetrying("http://127.0.0.1:" + receiver.getAddress().getPort() + "/v1/traces");
-        List<SpanData> spans = OtlpSpanEncoderTest.proxySpans();
+        ExportFailures exporter = quicklyRetrying("http://127.0.0.1:" + receiver.getAddress().getPort()
+                + "/v1/traces");
 
-        assertThat(exporter.export(spans).join(10, TimeUnit.SECONDS).isSuccess()).isFalse();
-        assertThat(exporter.export(spans).join(10, TimeUnit.SECONDS).isSuccess()).isFalse();
+        assertThat(postProxySpans(exporter).join(10, TimeUnit.SECONDS).isSuccess()).isFalse();
+        assertThat(postProxySpans(exporter).join(10, TimeUnit.SECONDS).isSuccess()).isFalse();
 
         assertThat(received).hasSize(10);
         String warnings = logged.toString(StandardCharsets.UTF_8);
         assertThat(warnings).contains("Cannot export spans to the OTLP collector http://127.0.0.1:")
-                .contains("the collector answered HTTP 503").contains(spans.size() + " spans were dropped");
+                .contains("the collector answered HTTP 503").contains("9 spans were dropped");
         assertThat(warnings.split("Cannot export spans", -1)).hasSize(2);
     }
 
@@ -146,9 +166,9 @@ class OtlpHttpExporterTest {
         try (ServerSocket closed = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             port = closed.getLocalPort();
         }
-        SpanExporter exporter = quicklyRetrying("http://127.0.0.1:" + port + "/v1/traces");
+        ExportFailures exporter = quicklyRetrying("http://127.0.0.1:" + port + "/v1/traces");
 
-        CompletableResultCode result = exporter.export(OtlpSpanEncoderTest.proxySpans()).join(10, TimeUnit.SECONDS);
+        CompletableResultCode result = postProxySpans(exporter).join(10, TimeUnit.SECONDS);
 
         assertThat(result.isDone()).isTrue();
         assertThat(result.isSuccess()).isFalse();

@@ -3,7 +3,6 @@ package dev.rt.supervisor.telemetry;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.rt.config.TelemetryConfig;
-import dev.rt.supervisor.log.RuntimeLog;
 import dev.rt.supervisor.proxy.ExchangeTracing;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.handler.codec.http.DefaultHttpRequest;
@@ -14,26 +13,17 @@ import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpVersion;
 import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.common.Attributes;
-import io.opentelemetry.api.trace.SpanContext;
 import io.opentelemetry.api.trace.SpanKind;
-import io.opentelemetry.api.trace.StatusCode;
-import io.opentelemetry.api.trace.TraceFlags;
-import io.opentelemetry.api.trace.TraceState;
 import io.opentelemetry.exporter.internal.otlp.traces.TraceRequestMarshaler;
 import io.opentelemetry.proto.collector.trace.v1.ExportTraceServiceRequest;
 import io.opentelemetry.proto.common.v1.InstrumentationScope;
 import io.opentelemetry.proto.trace.v1.ResourceSpans;
 import io.opentelemetry.proto.trace.v1.ScopeSpans;
 import io.opentelemetry.proto.trace.v1.Span;
-import io.opentelemetry.sdk.common.InstrumentationScopeInfo;
 import io.opentelemetry.sdk.resources.Resource;
 import io.opentelemetry.sdk.trace.data.SpanData;
-import io.opentelemetry.sdk.trace.data.StatusData;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -49,18 +39,16 @@ class OtlpSpanEncoderTest {
     private static final Resource API = Resource.getDefault().merge(Resource.create(Attributes.of(
             AttributeKey.stringKey("service.name"), "shop-api")));
 
-    /** Spans as the proxy makes them: entrypoint and mesh, with and without a parent, worker head spans, failures. */
-    static List<SpanData> proxySpans() {
-        MemorySpanExporter exported = new MemorySpanExporter();
-        RuntimeLog log = new RuntimeLog(new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
-                false);
+    /** Spans as the proxy records them: entrypoint and mesh, with and without a parent, worker head spans, failures. */
+    static List<SpanPipeline.Pending> proxyPendings() {
+        List<SpanPipeline.Pending> ended = new ArrayList<>();
         EmbeddedChannel client = new EmbeddedChannel();
-        try (SpanPipeline pipeline = new SpanPipeline(List.of(exported), log)) {
+        try {
             TelemetryConfig telemetry = new TelemetryConfig("shop", Optional.empty(), List.of(),
                     List.of(TelemetryConfig.Exporter.CONSOLE), false, 1.0);
-            ProxySpans server = new ProxySpans(pipeline, SUPERVISOR, id -> id.equals("api") ? API : null,
+            ProxySpans server = new ProxySpans(ended::add, SUPERVISOR, id -> id.equals("api") ? API : null,
                     SpanKind.SERVER, "https", telemetry, Set.of());
-            ProxySpans mesh = new ProxySpans(pipeline, SUPERVISOR, id -> id.equals("api") ? API : null,
+            ProxySpans mesh = new ProxySpans(ended::add, SUPERVISOR, id -> id.equals("api") ? API : null,
                     SpanKind.CLIENT, "http", telemetry, Set.of());
             exchange(server, "/api/products/7?x=1", "api", 200, "00f067aa0ba902b7;1700000000000000000;2500000;200;"
                     + "/products/:id", "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01", null, client);
@@ -69,20 +57,44 @@ class OtlpSpanEncoderTest {
             exchange(server, "/other/caf\u00e9?q=\u00fc", "other", 0, null, null, null, client);
             exchange(mesh, "http://greeter.rt.local/greeting", "greeter", 200, null, null, "c0ffee", client);
             exchange(mesh, "http://api.rt.local/missing/" + "x".repeat(70_000), "api", 404, null, null, null, client);
-            pipeline.flush(Duration.ofSeconds(10));
+            exchange(server, "/api/state", "api", 200, "20f067aa0ba902b7;1700000000000000000;10;200;/state",
+                    "00-1af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01;congo=t61rcWkgMzE,rojo=00f067aa0ba902b7",
+                    null, client);
         } finally {
             client.finishAndReleaseAll();
         }
-        return exported.spans();
+        return ended;
     }
 
+    /** {@link #proxyPendings}'s spans as the exporters take them. */
+    static List<SpanData> proxySpans() {
+        return finished(proxyPendings(), new SpanPipeline.Clock());
+    }
+
+    private static List<SpanData> finished(List<SpanPipeline.Pending> pendings, SpanPipeline.Clock clock) {
+        List<SpanData> spans = new ArrayList<>();
+        pendings.forEach(pending -> pending.finish(clock, spans));
+        return spans;
+    }
+
+    private static byte[] encoded(OtlpSpanEncoder encoder, List<SpanPipeline.Pending> pendings,
+            SpanPipeline.Clock clock) {
+        pendings.forEach(pending -> assertThat(pending.encode(clock, encoder)).isTrue());
+        return encoder.body();
+    }
+
+    /** {@code traceparent} may be followed by {@code ;tracestate}. */
     @SuppressWarnings("checkstyle:ParameterNumber")
     private static void exchange(ProxySpans spans, String asked, String service, int status, String workerSpan,
             String traceparent, String cacheId, EmbeddedChannel client) {
         HttpRequest request = new DefaultHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.GET, asked);
         request.headers().set("host", "shop.example:8443");
         if (traceparent != null) {
-            request.headers().set("traceparent", traceparent);
+            String[] parts = traceparent.split(";", 2);
+            request.headers().set("traceparent", parts[0]);
+            if (parts.length > 1) {
+                request.headers().set("tracestate", parts[1]);
+            }
         }
         ExchangeTracing.Trace trace = spans.begin(request, asked, service, client);
         if (status != 0) {
@@ -98,17 +110,6 @@ class OtlpSpanEncoderTest {
             trace.response(response, false);
         }
         trace.end();
-    }
-
-    /** A span of every other shape the encoder writes: INTERNAL, a double, a false boolean, an OK status. */
-    static FinishedSpan unusual(Resource resource, InstrumentationScopeInfo scope) {
-        SpanContext parent = SpanContext.create("0af7651916cd43dd8448eb211c80319c", "b7ad6b7169203331",
-                TraceFlags.getSampled(), TraceState.getDefault());
-        return new FinishedSpan("\u00e9t\u00e9 \u4e2d", SpanKind.INTERNAL, SpanContext.create(
-                "0af7651916cd43dd8448eb211c80319c", "ffffffffffffffff", TraceFlags.getSampled(), TraceState.getDefault()),
-                parent, StatusData.create(StatusCode.OK, ""), 1L, Long.MAX_VALUE, Attributes.builder()
-                        .put("ratio", 0.25).put("hit", false).put("empty", "").put("negative", -5L).build(),
-                resource, scope, true);
     }
 
     private static byte[] sdk(List<? extends SpanData> spans) throws IOException {
@@ -144,13 +145,14 @@ class OtlpSpanEncoderTest {
 
     @Test
     void theProxysSpansDecodeAsOpenTelemetrysMarshallerWritesThem() throws IOException {
-        List<SpanData> spans = new ArrayList<>(proxySpans());
-        spans.add(unusual(API, WorkerSpanData.SCOPE));
-        spans.add(unusual(API, InstrumentationScopeInfo.builder("other").setVersion("2.0").build()));
+        List<SpanPipeline.Pending> pendings = proxyPendings();
+        SpanPipeline.Clock clock = new SpanPipeline.Clock();
+        List<SpanData> spans = finished(pendings, clock);
         assertThat(spans).hasSize(9);
-        List<FinishedSpan> finished = spans.stream().map(FinishedSpan.class::cast).toList();
+        assertThat(spans.get(7).getSpanContext().getTraceState().get("congo")).isEqualTo("t61rcWkgMzE");
 
-        ExportTraceServiceRequest ours = ExportTraceServiceRequest.parseFrom(new OtlpSpanEncoder().encode(finished));
+        ExportTraceServiceRequest ours = ExportTraceServiceRequest.parseFrom(encoded(new OtlpSpanEncoder(), pendings,
+                clock));
         ExportTraceServiceRequest theirs = ExportTraceServiceRequest.parseFrom(sdk(spans));
 
         assertThat(ours.getUnknownFields().asMap()).isEmpty();
@@ -160,15 +162,16 @@ class OtlpSpanEncoderTest {
     }
 
     @Test
-    void oneResourceAndScopeIsWrittenByteForByteAsOpenTelemetryDoes() throws IOException {
-        List<FinishedSpan> spans = proxySpans().stream().map(FinishedSpan.class::cast)
-                .filter(span -> span.getResource() == SUPERVISOR).toList();
-        assertThat(spans).hasSize(5);
+    void oneResourceAndScopeIsWrittenByteForByteAsOpenTelemetryDoesAndABatchStartsAfresh() throws IOException {
+        List<SpanPipeline.Pending> pendings = proxyPendings();
+        List<SpanPipeline.Pending> supervisorOnly = List.of(pendings.get(2), pendings.get(3), pendings.get(4));
+        SpanPipeline.Clock clock = new SpanPipeline.Clock();
         OtlpSpanEncoder encoder = new OtlpSpanEncoder();
-        encoder.encode(List.of(unusual(API, WorkerSpanData.SCOPE))); // a used buffer writes as a new one
+        encoded(encoder, pendings, clock); // a used encoder writes as a new one
 
-        assertThat(encoder.encode(spans)).isEqualTo(sdk(spans));
-        assertThat(encoder.encode(List.of(unusual(API, WorkerSpanData.SCOPE))))
-                .isEqualTo(sdk(List.of(unusual(API, WorkerSpanData.SCOPE))));
+        assertThat(finished(supervisorOnly, clock)).hasSize(3);
+        assertThat(encoded(encoder, supervisorOnly, clock)).isEqualTo(sdk(finished(supervisorOnly, clock)));
+        assertThat(encoder.count()).isZero();
+        assertThat(encoded(encoder, List.of(), clock)).isEmpty();
     }
 }
