@@ -60,6 +60,15 @@ final class OtlpSpanEncoder {
         return group.spans;
     }
 
+    /** About how many bytes the batch's body will take: those of its spans. */
+    int bytes() {
+        int bytes = 0;
+        for (int i = 0; i < groups.size(); i++) {
+            bytes += groups.get(i).spans.size();
+        }
+        return bytes;
+    }
+
     /** How many spans the batch holds. */
     int count() {
         return count;

@@ -20,8 +20,9 @@ import java.util.concurrent.locks.LockSupport;
 /**
  * Carries ended spans (the proxy's and the workers') to the exporters: the threads that end them only put them in a
  * bounded multi-producer queue, and one thread of its own turns them into {@link SpanData} and exports them in
- * batches of up to {@value #BATCH}, a batch leaving once full or {@link #EXPORT_DELAY} after its first span (large
- * batches: under load each export, an HTTP request to the collector, costs both sides more than its spans do). When the
+ * batches of up to {@value #BATCH} (or, written straight into an OTLP body, up to {@value #BATCH_BYTES} bytes), a batch
+ * leaving once full or {@link #EXPORT_DELAY} after its first span (large batches: under load each export, an HTTP
+ * request to the collector, costs both sides more than its spans do). When the
  * exporters fall behind the queue fills and new spans are dropped, with one warning per minute at most; a request
  * never waits.
  */
@@ -29,6 +30,8 @@ final class SpanPipeline implements AutoCloseable {
     static final Duration EXPORT_DELAY = Duration.ofMillis(500);
     static final int CAPACITY = 65_536;
     static final int BATCH = 2048;
+    /** Half the 4 MiB a collector takes in one OTLP message by default. */
+    static final int BATCH_BYTES = 2 * 1024 * 1024;
     private static final long POLL_NANOS = TimeUnit.MILLISECONDS.toNanos(20);
     private static final long EXPORT_TIMEOUT_SECONDS = 30;
     private static final long WARNING_INTERVAL_NANOS = TimeUnit.MINUTES.toNanos(1);
@@ -165,7 +168,7 @@ final class SpanPipeline implements AutoCloseable {
             } catch (RuntimeException e) {
                 dropped.incrementAndGet(); // a span that cannot be turned into data is one span lost, not the thread
             }
-            if (batchSize() >= BATCH) {
+            if (batch.size() >= BATCH || encoder.bytes() >= BATCH_BYTES) {
                 export();
             }
         }
