@@ -31,7 +31,8 @@ final class TraceStates {
     record Read(String header, TraceState state, String encoded) {
     }
 
-    private static volatile Read last = new Read("", TraceState.getDefault(), "");
+    private static final Read NONE = new Read("", TraceState.getDefault(), "");
+    private static volatile Read last = NONE;
 
     private TraceStates() {
     }
@@ -39,7 +40,7 @@ final class TraceStates {
     /** The trace state of {@code header}, a request's {@code tracestate}; null or empty for none. */
     static Read of(String header) {
         if (header == null || header.isEmpty()) {
-            return new Read("", TraceState.getDefault(), "");
+            return NONE;
         }
         Read known = last;
         if (known.header.equals(header)) {
