@@ -67,18 +67,19 @@ final class OtlpHttpExporter implements SpanExporter {
     }
 
     /**
-     * Posts {@code encoded}, rt's spans already written by an {@link OtlpSpanEncoder} (null when there are none), and
+     * Posts the first {@code length} bytes of {@code encoded}, rt's spans already written by an
+     * {@link OtlpSpanEncoder} (null when there are none), which must stay as they are until the export ends, and
      * sends {@code others} through OpenTelemetry's exporter to the same collector.
      */
-    CompletableResultCode export(byte[] encoded, Collection<SpanData> others) {
-        CompletableResultCode posted = encoded == null ? CompletableResultCode.ofSuccess() : post(encoded);
+    CompletableResultCode export(byte[] encoded, int length, Collection<SpanData> others) {
+        CompletableResultCode posted = encoded == null ? CompletableResultCode.ofSuccess() : post(encoded, length);
         return others.isEmpty() ? posted : both(posted, sdk.export(others));
     }
 
-    private CompletableResultCode post(byte[] body) {
+    private CompletableResultCode post(byte[] body, int length) {
         HttpRequest.Builder request = HttpRequest.newBuilder(url).timeout(TIMEOUT)
                 .header("Content-Type", "application/x-protobuf").header("User-Agent", USER_AGENT)
-                .POST(HttpRequest.BodyPublishers.ofByteArray(body));
+                .POST(HttpRequest.BodyPublishers.ofByteArray(body, 0, length));
         headers.forEach(request::header);
         CompletableResultCode result = new CompletableResultCode();
         send(request.build(), 1, initialBackoff.toNanos(), result);

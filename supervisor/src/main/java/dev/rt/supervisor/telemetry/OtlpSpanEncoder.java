@@ -36,7 +36,7 @@ final class OtlpSpanEncoder {
     private final List<Group> spare = new ArrayList<>(4);
     private final Map<Resource, byte[]> resources = new IdentityHashMap<>();
     private final Map<InstrumentationScopeInfo, byte[]> scopes = new IdentityHashMap<>();
-    private final ProtoWriter out = new ProtoWriter();
+    private ProtoWriter out = new ProtoWriter();
     private int count;
 
     /** The encoded form of an attribute key, for {@link ProtoWriter#stringAttribute} and the like. */
@@ -74,8 +74,18 @@ final class OtlpSpanEncoder {
         return count;
     }
 
-    /** The request body for the spans written since the last reset; then empties the batch. */
+    /** {@link #write} as a new array. */
     byte[] body() {
+        write();
+        return java.util.Arrays.copyOf(out.array(), out.size());
+    }
+
+    /**
+     * Writes the request body for the spans written so far and empties the batch: the body is the first
+     * {@link #bodySize} bytes of {@link #bodyArray}, the encoder's own buffer (no copy of a body of megabytes, which
+     * would soon be garbage in the old generation), until the next {@code write}, or until {@link #release}.
+     */
+    void write() {
         out.reset();
         for (int i = 0; i < groups.size(); i++) {
             Group group = groups.get(i);
@@ -100,7 +110,19 @@ final class OtlpSpanEncoder {
         spare.addAll(groups);
         groups.clear();
         count = 0;
-        return out.toByteArray();
+    }
+
+    byte[] bodyArray() {
+        return out.array();
+    }
+
+    int bodySize() {
+        return out.size();
+    }
+
+    /** Leaves the last body to whoever still reads it (an export that did not end in time): the next gets a new buffer. */
+    void release() {
+        out = new ProtoWriter();
     }
 
     private boolean firstOf(int index) {

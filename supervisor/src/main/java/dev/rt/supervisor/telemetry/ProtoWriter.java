@@ -37,6 +37,11 @@ final class ProtoWriter {
         return size;
     }
 
+    /** The array written into: its first {@link #size} bytes, until the next write. */
+    byte[] array() {
+        return bytes;
+    }
+
     /** Appends what {@code other} holds, as it is. */
     void append(ProtoWriter other) {
         room(other.size);

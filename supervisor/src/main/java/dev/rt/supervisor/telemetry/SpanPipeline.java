@@ -183,9 +183,16 @@ final class SpanPipeline implements AutoCloseable {
         batch = new ArrayList<>(BATCH);
         if (encodedExport != null) {
             int count = encoder.count() + spans.size();
-            byte[] body = encoder.count() == 0 ? null : encoder.body();
+            boolean encoded = encoder.count() != 0;
+            if (encoded) {
+                encoder.write();
+            }
             OtlpHttpExporter otlp = (OtlpHttpExporter) encodedExport.exporter();
-            encodedExport.export(count, () -> otlp.export(body, spans)).join(EXPORT_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+            CompletableResultCode result = encodedExport.export(count, () -> otlp.export(encoded ? encoder.bodyArray()
+                    : null, encoder.bodySize(), spans)).join(EXPORT_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+            if (!result.isDone()) {
+                encoder.release(); // the HttpClient may still read the body, to send it again
+            }
             return;
         }
         List<CompletableResultCode> results = new ArrayList<>(exporters.size());

@@ -141,7 +141,8 @@ class OtlpHttpExporterTest {
         OtlpSpanEncoderTest.proxyPendings().forEach(pending -> pending.encode(clock, encoder));
         int count = encoder.count();
         byte[] body = encoder.body();
-        return exporter.export(count, () -> ((OtlpHttpExporter) exporter.exporter()).export(body, List.of()));
+        return exporter.export(count, () -> ((OtlpHttpExporter) exporter.exporter()).export(body, body.length,
+                List.of()));
     }
 
     @Test
