@@ -23,13 +23,16 @@
 # end): the same schema and rows written once into a database, copied (CREATE DATABASE ... TEMPLATE) for each side,
 # each side with its default pool (rt: 20 connections, one per thread of its worker pool; the reference: 10).
 #
-# Settings: DATABASE (sqlite, postgres), ROUNDS (4), DURATION (10s), WARMUP (10s), ROUTES (all five, in that order),
+# Settings: DATABASE (sqlite, postgres), ROUNDS (4), DURATION (10s), WARMUP (30s), ROUTES (all five, in that order),
 # REFERENCE_DB (3.67.0), REFERENCE_NODE (22.23.3), NGINX (0; 1 adds the side DN).
 source "$(dirname -- "$0")/lib.sh"
 
 ROUNDS=${ROUNDS:-4}
 DURATION=${DURATION:-10s}
-WARMUP=${WARMUP:-10s}
+# The warm-up loads each side on each route before it is measured. 30 s because a fresh JVM compiles its hot
+# paths for about 20 s of load (the supervisor's proxy included, measured in bench/RESULTS.md); every side gets
+# the same time.
+WARMUP=${WARMUP:-30s}
 REFERENCE_DB=${REFERENCE_DB:-3.67.0}
 REFERENCE_NODE=${REFERENCE_NODE:-22.23.3}
 REFERENCE_DIR="$BENCH_ROOT/bench/.reference"
