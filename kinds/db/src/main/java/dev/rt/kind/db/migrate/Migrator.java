@@ -14,7 +14,8 @@ import java.util.Optional;
  * Moves a database's schema to a version: up through the {@code do} files after the current version, or down through
  * the {@code undo} files of the versions above the target, one file at a time, each recorded in the versions table.
  * Each file runs in a transaction with its record, so a failing one leaves nothing behind; the MySQL family commits
- * at each schema change, and the error then says how far the file got.
+ * at each schema change, and the error then says how far the file got. Appliers of one database take turns file by
+ * file: one that finds the version moved under the lock plans again from where the database is.
  */
 public final class Migrator {
     private final Database database;
@@ -49,12 +50,19 @@ public final class Migrator {
             if (settings.validateChecksums() && target >= current) {
                 verify(connection, folder, current);
             }
-            List<MigrationFile> plan = plan(folder, current, target);
-            for (MigrationFile file : plan) {
-                log.info("running " + file.fileName());
-                new MigrationRun(database.dialect(), versions, folder).run(connection, file);
+            MigrationRun run = new MigrationRun(database.dialect(), versions, folder, log);
+            int ran = 0;
+            for (List<MigrationFile> plan = plan(folder, current, target); !plan.isEmpty();
+                    plan = plan(folder, current, target)) {
+                MigrationFile file = plan.get(0);
+                if (run.run(connection, file, current)) {
+                    ran++;
+                } else {
+                    log.info("another process migrated the database meanwhile: planning again from its version");
+                }
+                current = versions.current(connection);
             }
-            return plan.size();
+            return ran;
         } catch (SQLException e) {
             throw new KindException("cannot migrate the database " + database.connectionString() + ": "
                     + database.connectionString().maskIn(e.getMessage()), e);

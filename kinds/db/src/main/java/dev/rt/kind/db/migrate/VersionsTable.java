@@ -34,6 +34,11 @@ final class VersionsTable {
         this.quoted = Arrays.stream(table.split("\\.")).map(dialect::quote).collect(Collectors.joining("."));
     }
 
+    /** The lock that keeps two appliers of this table's migrations apart. */
+    MigrationLock lock() {
+        return new MigrationLock(dialect, table, quoted);
+    }
+
     boolean exists(Connection connection) throws SQLException {
         try (Statement statement = connection.createStatement()) {
             statement.setMaxRows(1);
@@ -58,13 +63,23 @@ final class VersionsTable {
             case SQLITE -> "TIMESTAMP WITH TIME ZONE";
             default -> "TIMESTAMP NULL";
         };
+        // another applier may be creating it at the same moment: both statements tolerate it
+        String zero = switch (dialect) {
+            case POSTGRES -> "INSERT INTO " + quoted + " (version) VALUES (0) ON CONFLICT DO NOTHING";
+            case SQLITE -> "INSERT OR IGNORE INTO " + quoted + " (version) VALUES (0)";
+            default -> "INSERT IGNORE INTO " + quoted + " (version) VALUES (0)";
+        };
         try (Statement statement = connection.createStatement()) {
             if (dialect == Dialect.POSTGRES && table.contains(".")) {
                 statement.execute("CREATE SCHEMA IF NOT EXISTS " + dialect.quote(table.substring(0, table.indexOf('.'))));
             }
-            statement.execute("CREATE TABLE " + quoted + " (version " + version + " PRIMARY KEY, name TEXT, md5 TEXT,"
-                    + " run_at " + runAt + ")");
-            statement.execute("INSERT INTO " + quoted + " (version) VALUES (0)");
+            statement.execute("CREATE TABLE IF NOT EXISTS " + quoted + " (version " + version + " PRIMARY KEY, name TEXT,"
+                    + " md5 TEXT, run_at " + runAt + ")");
+            statement.execute(zero);
+        } catch (SQLException e) {
+            if (!exists(connection)) { // PostgreSQL's IF NOT EXISTS can still lose a race for the catalog's row
+                throw e;
+            }
         }
     }
 

@@ -35,9 +35,9 @@ public final class TestDatabases implements BeforeAllCallback {
     /** A fresh, empty database of that engine, and a fresh directory beside it. */
     public static TestDatabase fresh(Engine engine) {
         int n = NEXT.incrementAndGet();
-        Path directory = ROOT.resolve("files-" + ProcessHandle.current().pid() + "-" + n);
-        try {
-            Files.createDirectories(directory);
+        Path directory;
+        try { // a new directory even when an earlier run's process had this pid and left its files
+            directory = Files.createTempDirectory(Files.createDirectories(ROOT), "files-" + n + "-");
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
