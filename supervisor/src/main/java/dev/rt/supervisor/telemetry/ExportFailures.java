@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.util.Collection;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongSupplier;
+import java.util.function.Supplier;
 
 /**
  * An exporter that says when it fails: the spans of a failed export are dropped (a collector that refuses
@@ -45,15 +46,24 @@ final class ExportFailures implements SpanExporter {
         return dropped.get();
     }
 
+    /** The exporter it watches. */
+    SpanExporter exporter() {
+        return exporter;
+    }
+
     @Override
     public CompletableResultCode export(Collection<SpanData> spans) {
+        return export(spans.size(), () -> exporter.export(spans));
+    }
+
+    /** Runs {@code export}, an export of {@code count} spans by the exporter it watches, and watches it. */
+    CompletableResultCode export(int count, Supplier<CompletableResultCode> export) {
         CompletableResultCode result;
         try {
-            result = exporter.export(spans);
+            result = export.get();
         } catch (RuntimeException e) {
             result = CompletableResultCode.ofExceptionalFailure(e);
         }
-        int count = spans.size();
         CompletableResultCode exported = result;
         exported.whenComplete(() -> {
             if (!exported.isSuccess()) {

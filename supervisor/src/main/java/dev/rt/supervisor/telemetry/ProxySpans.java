@@ -11,10 +11,12 @@ import io.netty.util.AsciiString;
 import io.opentelemetry.api.trace.SpanKind;
 import io.opentelemetry.sdk.common.InstrumentationScopeInfo;
 import io.opentelemetry.sdk.resources.Resource;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.Consumer;
 import java.util.function.Function;
 
 /**
@@ -26,14 +28,16 @@ import java.util.function.Function;
  * whose telemetry is off, gets no span, and its worker is told not to record the trace (an unsampled
  * {@code traceparent}): the sampling decision travels with the trace. A trace that starts here is sampled with
  * probability {@code sampling}, decided from its trace id as OpenTelemetry's ratio sampler does; one that comes in
- * keeps its decision. The event loop records only ids, times and the raw request ({@link ProxySpan}); the rest is
+ * keeps its decision, and its {@code tracestate}, which its spans carry and the worker is sent as it came (a
+ * {@code tracestate} without a valid {@code traceparent} is not sent on). The event loop records only ids, times and the raw request ({@link ProxySpan}); the rest is
  * the export thread's work ({@link SpanPipeline}).
  */
 final class ProxySpans implements ExchangeTracing {
     static final InstrumentationScopeInfo SCOPE = InstrumentationScopeInfo.create("dev.rt.supervisor");
     static final AsciiString TELEMETRY_ID = AsciiString.cached("x-rt-telemetry-id");
+    private static final AsciiString TRACESTATE = AsciiString.cached(TraceStates.HEADER);
 
-    private final SpanPipeline pipeline;
+    private final Consumer<SpanPipeline.Pending> ended;
     private final Resource resource;
     private final Function<String, Resource> workerResources;
     private final SpanKind kind;
@@ -45,15 +49,16 @@ final class ProxySpans implements ExchangeTracing {
     private final Function<String, String> telemetryId;
 
     /**
+     * @param ended           where ended spans go: the {@link SpanPipeline}
      * @param resource        the supervisor's, which its spans are exported under
      * @param workerResources the resource of a service's spans; null when its workers record none
      * @param kind     {@code SERVER} for the entrypoint, {@code CLIENT} for the mesh
      * @param scheme   the scheme clients reach the server by ({@code https} for a public server with TLS)
      * @param untraced the services whose telemetry is off
      */
-    ProxySpans(SpanPipeline pipeline, Resource resource, Function<String, Resource> workerResources, SpanKind kind,
+    ProxySpans(Consumer<SpanPipeline.Pending> ended, Resource resource, Function<String, Resource> workerResources, SpanKind kind,
             String scheme, TelemetryConfig telemetry, Set<String> untraced) {
-        this.pipeline = pipeline;
+        this.ended = ended;
         this.resource = resource;
         this.workerResources = workerResources;
         this.kind = kind;
@@ -74,6 +79,10 @@ final class ProxySpans implements ExchangeTracing {
         String method = request.method().name();
         String incoming = headers.get(TraceParent.HEADER);
         boolean continued = TraceParent.valid(incoming);
+        String traceState = continued ? traceState(headers) : null;
+        if (!continued) {
+            headers.remove(TRACESTATE); // it belonged to a trace the worker does not continue
+        }
         ThreadLocalRandom random = ThreadLocalRandom.current();
         long traceHigh = continued ? TraceParent.traceIdHigh(incoming) : random.nextLong();
         long traceLow = continued ? TraceParent.traceIdLow(incoming) : nonZero(random);
@@ -89,7 +98,7 @@ final class ProxySpans implements ExchangeTracing {
             return Trace.NONE;
         }
         return new ProxySpan(this, traceHigh, traceLow, spanId, continued ? TraceParent.parentId(incoming) : 0,
-                method, asked, request.uri(), headers.get(HttpHeaderNames.HOST), serviceId, caller,
+                traceState, method, asked, request.uri(), headers.get(HttpHeaderNames.HOST), serviceId, caller,
                 kind == SpanKind.SERVER ? client.remoteAddress() : null);
     }
 
@@ -111,7 +120,17 @@ final class ProxySpans implements ExchangeTracing {
     }
 
     void ended(ProxySpan span) {
-        pipeline.add(span);
+        ended.accept(span);
+    }
+
+    /** The request's {@code tracestate}, its headers joined as one list; null when it has none. */
+    private static String traceState(HttpHeaders headers) {
+        String first = headers.get(TRACESTATE);
+        if (first == null) {
+            return null;
+        }
+        List<String> all = headers.getAll(TRACESTATE);
+        return all.size() == 1 ? first : String.join(",", all);
     }
 
     /** The bound OpenTelemetry's ratio sampler compares a trace id's low 64 bits (made positive) against. */

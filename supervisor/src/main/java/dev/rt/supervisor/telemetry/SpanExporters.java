@@ -20,6 +20,8 @@ import java.util.ServiceLoader;
  * The supervisor's exporters, one per entry of {@code telemetry.exporter}: {@code console} (the runtime log),
  * {@code otlp} over HTTP on the JDK's HttpClient or over gRPC (OkHttp), {@code zipkin} on the JDK's HttpClient,
  * {@code memory}, {@code file} (JSON lines). Those that send spans away say when they fail ({@link ExportFailures}).
+ * When the one exporter is {@code otlp} over HTTP, rt writes its own spans' protobuf itself ({@link OtlpHttpExporter});
+ * everything else goes through OpenTelemetry's exporters.
  */
 final class SpanExporters {
     static final String DEFAULT_ZIPKIN = "http://localhost:9411/api/v2/spans";
@@ -40,11 +42,13 @@ final class SpanExporters {
                 case MEMORY -> memory;
                 case OTLP -> {
                     String url = exporter.url().orElseThrow();
-                    yield new ExportFailures(exporter.protocol() == TelemetryConfig.Protocol.GRPC
+                    SpanExporter sdk = exporter.protocol() == TelemetryConfig.Protocol.GRPC
                             ? OtlpGrpcSpanExporter.builder().setEndpoint(url).setHeaders(exporter::headers).build()
                             : OtlpHttpSpanExporter.builder().setEndpoint(url).setHeaders(exporter::headers)
                                     .setMemoryMode(MemoryMode.IMMUTABLE_DATA)
-                                    .setComponentLoader(SpanExporters::jdkSenderOnly).build(),
+                                    .setComponentLoader(SpanExporters::jdkSenderOnly).build();
+                    yield new ExportFailures(OtlpHttpExporter.serves(telemetry.exporters())
+                            ? new OtlpHttpExporter(url, exporter.headers(), sdk, OtlpHttpExporter.INITIAL_BACKOFF) : sdk,
                             "the OTLP collector " + url, log);
                 }
                 case ZIPKIN -> {

@@ -20,8 +20,9 @@ import java.util.concurrent.locks.LockSupport;
 /**
  * Carries ended spans (the proxy's and the workers') to the exporters: the threads that end them only put them in a
  * bounded multi-producer queue, and one thread of its own turns them into {@link SpanData} and exports them in
- * batches of up to {@value #BATCH}, a batch leaving once full or {@link #EXPORT_DELAY} after its first span (large
- * batches: under load each export, an HTTP request to the collector, costs both sides more than its spans do). When the
+ * batches of up to {@value #BATCH} (or, written straight into an OTLP body, up to {@value #BATCH_BYTES} bytes), a batch
+ * leaving once full or {@link #EXPORT_DELAY} after its first span (large batches: under load each export, an HTTP
+ * request to the collector, costs both sides more than its spans do). When the
  * exporters fall behind the queue fills and new spans are dropped, with one warning per minute at most; a request
  * never waits.
  */
@@ -29,6 +30,8 @@ final class SpanPipeline implements AutoCloseable {
     static final Duration EXPORT_DELAY = Duration.ofMillis(500);
     static final int CAPACITY = 65_536;
     static final int BATCH = 2048;
+    /** Half the 4 MiB a collector takes in one OTLP message by default. */
+    static final int BATCH_BYTES = 2 * 1024 * 1024;
     private static final long POLL_NANOS = TimeUnit.MILLISECONDS.toNanos(20);
     private static final long EXPORT_TIMEOUT_SECONDS = 30;
     private static final long WARNING_INTERVAL_NANOS = TimeUnit.MINUTES.toNanos(1);
@@ -38,6 +41,14 @@ final class SpanPipeline implements AutoCloseable {
     interface Pending {
         /** Adds the span, and any it carries (a worker's, from its response head), to {@code out}. */
         void finish(Clock clock, List<SpanData> out);
+
+        /**
+         * Writes the span, and any it carries, into {@code encoder} instead, when it can: whether it did. The
+         * pipeline asks when the one exporter takes OTLP protobuf ({@link OtlpHttpExporter}).
+         */
+        default boolean encode(Clock clock, OtlpSpanEncoder encoder) {
+            return false;
+        }
     }
 
     /**
@@ -61,6 +72,8 @@ final class SpanPipeline implements AutoCloseable {
     private final Queue<Pending> queue = PlatformDependent.newFixedMpscQueue(CAPACITY);
     private final Queue<CompletableFuture<Void>> flushes = new ConcurrentLinkedQueue<>();
     private final List<SpanExporter> exporters;
+    private final ExportFailures encodedExport; // the one exporter, when it takes rt's spans encoded; else null
+    private final OtlpSpanEncoder encoder = new OtlpSpanEncoder(); // the export thread's
     private final RuntimeLog log;
     private Clock clock = new Clock(); // the export thread's
     private final AtomicLong dropped = new AtomicLong();
@@ -74,6 +87,8 @@ final class SpanPipeline implements AutoCloseable {
 
     SpanPipeline(List<SpanExporter> exporters, RuntimeLog log) {
         this.exporters = List.copyOf(exporters);
+        this.encodedExport = exporters.size() == 1 && exporters.get(0) instanceof ExportFailures failures
+                && failures.exporter() instanceof OtlpHttpExporter ? failures : null;
         this.log = log;
         this.thread = new Thread(this::run, "rt-span-export");
         thread.setDaemon(true);
@@ -122,7 +137,7 @@ final class SpanPipeline implements AutoCloseable {
             CompletableFuture<Void> flush = flushes.poll();
             drain();
             long now = System.nanoTime();
-            if (!batch.isEmpty() && (last || flush != null || now - batchStart >= EXPORT_DELAY.toNanos())) {
+            if (batchSize() != 0 && (last || flush != null || now - batchStart >= EXPORT_DELAY.toNanos())) {
                 export();
             }
             while (flush != null) {
@@ -143,23 +158,43 @@ final class SpanPipeline implements AutoCloseable {
     private void drain() {
         Pending span;
         while ((span = queue.poll()) != null) {
-            if (batch.isEmpty()) {
+            if (batchSize() == 0) {
                 batchStart = System.nanoTime();
             }
             try {
-                span.finish(clock, batch);
+                if (encodedExport == null || !span.encode(clock, encoder)) {
+                    span.finish(clock, batch);
+                }
             } catch (RuntimeException e) {
                 dropped.incrementAndGet(); // a span that cannot be turned into data is one span lost, not the thread
             }
-            if (batch.size() >= BATCH) {
+            if (batch.size() >= BATCH || encoder.bytes() >= BATCH_BYTES) {
                 export();
             }
         }
     }
 
+    private int batchSize() {
+        return batch.size() + encoder.count();
+    }
+
     private void export() {
         List<SpanData> spans = batch;
         batch = new ArrayList<>(BATCH);
+        if (encodedExport != null) {
+            int count = encoder.count() + spans.size();
+            boolean encoded = encoder.count() != 0;
+            if (encoded) {
+                encoder.write();
+            }
+            OtlpHttpExporter otlp = (OtlpHttpExporter) encodedExport.exporter();
+            CompletableResultCode result = encodedExport.export(count, () -> otlp.export(encoded ? encoder.bodyArray()
+                    : null, encoder.bodySize(), spans)).join(EXPORT_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+            if (!result.isDone()) {
+                encoder.release(); // the HttpClient may still read the body, to send it again
+            }
+            return;
+        }
         List<CompletableResultCode> results = new ArrayList<>(exporters.size());
         for (SpanExporter exporter : exporters) {
             try {

@@ -63,13 +63,13 @@ public final class Tracing implements AutoCloseable {
 
     /** The tracing of the public server: a SERVER span per request; {@code scheme} is how clients reach it. */
     public ExchangeTracing entrypoint(String scheme) {
-        return new ProxySpans(pipeline, resource, workerSpans::resourceOf, SpanKind.SERVER, scheme, telemetry,
+        return new ProxySpans(pipeline::add, resource, workerSpans::resourceOf, SpanKind.SERVER, scheme, telemetry,
                 untraced);
     }
 
     /** The tracing of the mesh: a CLIENT span per call between services. */
     public ExchangeTracing mesh() {
-        return new ProxySpans(pipeline, resource, workerSpans::resourceOf, SpanKind.CLIENT, "http", telemetry,
+        return new ProxySpans(pipeline::add, resource, workerSpans::resourceOf, SpanKind.CLIENT, "http", telemetry,
                 untraced);
     }
 

@@ -52,7 +52,7 @@ class ProxySpansTest {
         TelemetryConfig telemetry = new TelemetryConfig("shop", Optional.empty(),
                 List.of(new TelemetryConfig.Skip(Optional.of("GET"), Optional.of("/health"))),
                 List.of(TelemetryConfig.Exporter.CONSOLE), false, sampling);
-        return new ProxySpans(pipeline, Resource.getDefault(), id -> id.equals("api") ? WORKER_RESOURCE : null, kind,
+        return new ProxySpans(pipeline::add, Resource.getDefault(), id -> id.equals("api") ? WORKER_RESOURCE : null, kind,
                 scheme, telemetry, untraced);
     }
 
@@ -303,5 +303,46 @@ class ProxySpansTest {
         assertThat(response.headers().contains("x-rt-span")).isFalse();
         assertThat(untraced.headers().contains("x-rt-span")).isFalse();
         assertThat(exportedSpans()).singleElement().satisfies(span -> assertThat(span.getName()).isEqualTo("GET /x"));
+    }
+
+    @Test
+    void theTraceStateOfAContinuedTraceGoesOnToTheWorkerAndIntoBothSpans() {
+        String state = "congo=t61rcWkgMzE,rojo=00f067aa0ba902b7";
+        HttpRequest request = request("/x", Map.of("host", "a", "traceparent", PARENT, "tracestate", state));
+        ExchangeTracing.Trace trace = spans(SpanKind.SERVER, "http", Set.of()).begin(request, "/x", "api", client);
+        DefaultHttpResponse response = workerResponse("00f067aa0ba902b7;1700000000000000000;10;200;/x");
+        trace.workerHead(response);
+        trace.response(response, false);
+        trace.end();
+
+        assertThat(request.headers().get("tracestate")).isEqualTo(state);
+        assertThat(exportedSpans()).hasSize(2).allSatisfy(span -> {
+            assertThat(span.getSpanContext().getTraceState().get("congo")).isEqualTo("t61rcWkgMzE");
+            assertThat(span.getSpanContext().getTraceState().get("rojo")).isEqualTo("00f067aa0ba902b7");
+        });
+    }
+
+    @Test
+    void aTraceStateInSeveralHeadersIsOneListAndOneThatBreaksTheRulesIsNone() {
+        HttpRequest split = request("/x", Map.of("host", "a", "traceparent", PARENT));
+        split.headers().add("tracestate", "a=1").add("tracestate", "b=2");
+        spans(SpanKind.SERVER, "http", Set.of()).begin(split, "/x", "api", client).end();
+        HttpRequest broken = request("/x", Map.of("host", "a", "traceparent", PARENT, "tracestate", "no equals sign"));
+        spans(SpanKind.SERVER, "http", Set.of()).begin(broken, "/x", "api", client).end();
+
+        List<SpanData> spans = exportedSpans();
+        assertThat(spans.get(0).getSpanContext().getTraceState().asMap()).containsOnly(Map.entry("a", "1"),
+                Map.entry("b", "2"));
+        assertThat(spans.get(1).getSpanContext().getTraceState().isEmpty()).isTrue();
+    }
+
+    @Test
+    void aTraceStateWithoutAValidTraceparentIsNotSentOn() {
+        HttpRequest request = request("/x", Map.of("host", "a", "tracestate", "congo=t61rcWkgMzE"));
+        spans(SpanKind.SERVER, "http", Set.of()).begin(request, "/x", "api", client).end();
+
+        assertThat(request.headers().contains("tracestate")).isFalse();
+        assertThat(exportedSpans()).singleElement().satisfies(span -> assertThat(span.getSpanContext()
+                .getTraceState().isEmpty()).isTrue());
     }
 }
