@@ -1,5 +1,6 @@
 package dev.rt.kind.db.events;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -7,6 +8,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 /**
@@ -57,7 +59,11 @@ public final class ChangeEvents implements AutoCloseable {
     public AutoCloseable listen(String entity, Change.Action action, Listener listener) {
         Set<Listener> set = listeners.computeIfAbsent(topic(entity, action), t -> ConcurrentHashMap.newKeySet());
         set.add(listener);
-        return () -> set.remove(listener);
+        changed();
+        return () -> {
+            set.remove(listener);
+            changed();
+        };
     }
 
     /** How many listeners there are, across entities and actions. */
@@ -65,10 +71,32 @@ public final class ChangeEvents implements AutoCloseable {
         return listeners.values().stream().mapToInt(Set::size).sum();
     }
 
+    /**
+     * Waits until there are {@code expected} listeners, for a caller that must know a subscription (or its end) took
+     * effect on the socket's threads.
+     *
+     * @return whether there were, before {@code timeout}
+     */
+    public synchronized boolean awaitListeners(int expected, Duration timeout) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        for (long left = timeout.toNanos(); listeners() != expected; left = deadline - System.nanoTime()) {
+            if (left <= 0) {
+                return false;
+            }
+            TimeUnit.NANOSECONDS.timedWait(this, left);
+        }
+        return true;
+    }
+
     @Override
     public void close() {
         delivery.shutdownNow();
         listeners.clear();
+        changed();
+    }
+
+    private synchronized void changed() {
+        notifyAll();
     }
 
     private void notify(Change change) {

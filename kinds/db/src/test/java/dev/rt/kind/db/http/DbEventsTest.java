@@ -20,7 +20,6 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.function.IntSupplier;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -93,18 +92,10 @@ class DbEventsTest {
         return next("s", Map.of("movieSaved", Map.of("id", id, "title", title, "quotes", List.of())));
     }
 
-    /** Waits, without sleeping blind, until the service has this many listeners. */
+    /** Waits until the service has this many listeners: the socket's threads register and drop them. */
     static void awaitListeners(ChangeEvents events, int expected) throws InterruptedException {
-        await(events::listeners, expected);
-    }
-
-    static void await(IntSupplier value, int expected) throws InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-        while (value.getAsInt() != expected) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("expected " + expected + ", still " + value.getAsInt() + " after 30 s");
-            }
-            Thread.sleep(5);
+        if (!events.awaitListeners(expected, Duration.ofSeconds(30))) {
+            throw new AssertionError("expected " + expected + " listeners, still " + events.listeners() + " after 30 s");
         }
     }
 
