@@ -45,9 +45,6 @@ public record Entity(String name, String singularName, String pluralName, String
 
     /** The primary key's fields, in key order (asked on every write: a loop, not a stream). */
     public List<Field> primaryKeyFields() {
-        if (primaryKey.size() == 1) {
-            return List.of(require(primaryKey.get(0)));
-        }
         Field[] keys = new Field[primaryKey.size()];
         for (int i = 0; i < keys.length; i++) {
             keys[i] = require(primaryKey.get(i));
