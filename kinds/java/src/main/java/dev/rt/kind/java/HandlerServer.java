@@ -65,9 +65,11 @@ final class HandlerServer implements RunningApplication {
     }
 
     /**
-     * Closes the listener at once and waits for in-flight requests. {@code HttpServer.stop} runs on its own
-     * thread: on JDK 17 it waits out its whole delay when nothing is in flight, so the agent watches the
-     * in-flight count itself and does not wait for {@code stop} to return.
+     * Closes the listener at once, waits for in-flight requests, then finishes the stop. {@code HttpServer.stop}
+     * closes the listener first but, on JDK 17, waits out its whole delay when nothing is in flight, so it runs on
+     * a thread of its own while the agent watches the in-flight count; then {@code stop(0)} on this thread closes
+     * what connections are left and joins the server's dispatcher, whose selector holds the listening socket open
+     * until it ends: when this returns, the port refuses connections.
      */
     @Override
     public void stop(Duration deadline) {
@@ -79,6 +81,7 @@ final class HandlerServer implements RunningApplication {
         closer.start();
         try {
             busyTime.awaitIdle(budget);
+            server.stop(0);
             requestThreads.shutdown();
             requestThreads.awaitTermination(Math.max(0, deadlineNanos - System.nanoTime()), TimeUnit.NANOSECONDS);
         } catch (InterruptedException e) {

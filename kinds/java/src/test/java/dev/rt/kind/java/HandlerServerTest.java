@@ -1,10 +1,13 @@
 package dev.rt.kind.java;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.rt.kind.java.fixtures.PlainText;
 import dev.rt.kind.java.testing.LoopbackHttp;
 import dev.rt.kind.testing.TestContext;
+import java.net.ConnectException;
+import java.net.Socket;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -58,6 +61,18 @@ class HandlerServerTest {
         assertThat(response.get(10, TimeUnit.SECONDS).body()).isEqualTo("finished");
         stopped.get(10, TimeUnit.SECONDS);
         assertThat(Duration.ofNanos(System.nanoTime() - startedAt)).isLessThan(Duration.ofSeconds(10));
+    }
+
+    @Test
+    void whenStopReturnsThePortRefusesConnections() throws Exception {
+        for (int i = 0; i < 100; i++) { // the listener used to close a moment later, on the server's own thread
+            HandlerServer server = HandlerServer.start(exchange -> PlainText.answer(exchange, "ok"), CONTEXT);
+            int port = server.port();
+            assertThat(LoopbackHttp.get(port, "/").body()).isEqualTo("ok");
+            server.stop(Duration.ofSeconds(5));
+            assertThatThrownBy(() -> new Socket("127.0.0.1", port).close()).as("round %d, port %d", i, port)
+                    .isInstanceOf(ConnectException.class);
+        }
     }
 
     private static void awaitQuietly(CountDownLatch latch) {
