@@ -124,6 +124,22 @@ class WorkerLogsTest {
     }
 
     @Test
+    void whatAWorkerWroteBeforeItDiedIsLoggedBeforeItsDeath() throws Exception {
+        String config = runtimeWith("", "flood", service("flood", "log-flood", "\"restartOnError\": false, "
+                + "\"env\": {\"FLOOD_LINES\": \"20000\"}"));
+        try (var rt = RuntimeUnderTest.configure(dir, config).start()) {
+            assertThat(rt.get("/flood").body()).isEqualTo("flooding");
+            String death = "The worker 0 of the service \\\"flood\\\" unexpectedly exited with code 3.";
+            rt.awaitLog(death, LIMIT);
+            // the pipe still held the flood's last lines when the JVM died: they come first, as the message about
+            // a failed start promises ("see its output above")
+            String log = rt.log();
+            assertThat(log.indexOf("\"msg\":\"flood-tail-without-newline\"")).as(log).isPositive()
+                    .isLessThan(log.indexOf(death));
+        }
+    }
+
+    @Test
     void aFloodOfJsonLinesToAFileTargetArrivesCompleteBeforeTheRuntimeStops() throws Exception {
         String config = runtimeWith("\"logger\": {\"transport\": {\"target\": \"pino/file\", \"options\": "
                 + "{\"destination\": \"logs/rt.log\", \"mkdir\": true}}}, ", "flood",

@@ -7,9 +7,12 @@ import dev.rt.protocol.Protocol;
 import dev.rt.supervisor.log.Level;
 import dev.rt.supervisor.log.RuntimeLog;
 import java.io.IOException;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Spawns the JVM of one worker: a free port for its application, a debugger port under {@code --inspect}, the
@@ -18,6 +21,9 @@ import java.util.Optional;
  * owns the debugger ports of the live workers.
  */
 public final class WorkerLauncher {
+    /** How long after a worker's exit its output may still take to reach its end. */
+    static final Duration OUTPUT_AFTER_EXIT = Duration.ofSeconds(2);
+
     private final WorkerCommand command;
     private final WorkerArchives sharing;
     private final Map<String, String> realEnv;
@@ -33,12 +39,24 @@ public final class WorkerLauncher {
      * @param debugger  how a debugger reaches it ({@code accepts a debugger on 127.0.0.1:9229}), under a debugger
      * @param command   its command line, {@code java} first
      * @param arguments the arguments its application's {@code main} gets, placeholders replaced
+     * @param outputEnded completes when both its stdout and stderr reached their end and all they held is in the log
      */
     public record Spawned(Process process, int debugSlot, Optional<String> debugger, List<String> command,
-            List<String> arguments) {
+            List<String> arguments, CompletableFuture<Void> outputEnded) {
         public Spawned {
             command = List.copyOf(command);
             arguments = List.copyOf(arguments);
+        }
+
+        /**
+         * The JVM's exit, once everything it wrote is in the log, so that what the runtime logs about the exit
+         * comes after the worker's last lines. A process the worker left behind may hold its output open: then
+         * the exit is reported {@link #OUTPUT_AFTER_EXIT} after it happened.
+         */
+        public CompletableFuture<Process> exit() {
+            return process.onExit().thenCompose(exited -> outputEnded.copy()
+                    .completeOnTimeout(null, OUTPUT_AFTER_EXIT.toMillis(), TimeUnit.MILLISECONDS)
+                    .thenApply(ended -> exited));
         }
     }
 
@@ -84,14 +102,15 @@ public final class WorkerLauncher {
             throw new RtException(ErrorCode.WORKER_SPAWN_FAILED, "cannot start a JVM for the " + described + ": "
                     + e.getMessage() + " (check the java executable " + command.java() + ")");
         }
-        OutputPump.start(process.getInputStream(), log, service.id(), index, false);
-        OutputPump.start(process.getErrorStream(), log, service.id(), index, true);
+        CompletableFuture<Void> outputEnded = CompletableFuture.allOf(
+                OutputPump.start(process.getInputStream(), log, service.id(), index, false),
+                OutputPump.start(process.getErrorStream(), log, service.id(), index, true));
         List<String> arguments = WorkerCommand.arguments(service, index, port);
         log.log(Level.DEBUG, "The " + described + " (pid " + process.pid() + ") runs "
                 + WorkerCommand.display(builder.command()) + (arguments.isEmpty() ? "" : ", its application with the "
                 + "arguments " + WorkerCommand.display(arguments)) + ", in " + builder.directory() + ".");
         return new Spawned(process, slot, slot == DebugSlots.NONE ? Optional.empty() : Optional.of(reach(slot)),
-                builder.command(), arguments);
+                builder.command(), arguments, outputEnded);
     }
 
     /** The worker with this debugger slot has exited: its debugger port is free again. */

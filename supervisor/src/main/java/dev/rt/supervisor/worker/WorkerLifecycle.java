@@ -298,7 +298,7 @@ public final class WorkerLifecycle implements AutoCloseable {
                 spawned.arguments());
         byLabel.put(worker.label(), worker);
         spawned.debugger().ifPresent(reach -> log.info("The " + worker.describe() + " " + reach + "."));
-        process.onExit().thenAccept(p -> loop.post(() -> {
+        spawned.exit().thenAccept(p -> loop.post(() -> {
             if (worker.spare) {
                 ended(worker, p.exitValue());
                 spares.exited(worker, p.exitValue());
