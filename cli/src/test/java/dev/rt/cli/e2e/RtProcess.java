@@ -169,10 +169,16 @@ public final class RtProcess implements AutoCloseable {
         return new AssertionError("no line containing \"" + text + "\" within " + limit + "\n" + output());
     }
 
+    /**
+     * Waits until rt has exited and its output has been read whole: the exit is seen (by the JDK's reaper thread)
+     * independently of the threads reading stdout and stderr, which may not yet have the last line rt wrote.
+     * The output gets up to {@code limit} again to end.
+     */
     public int awaitExit(Duration limit) throws InterruptedException {
         if (!process.waitFor(limit.toMillis(), TimeUnit.MILLISECONDS)) {
             throw new AssertionError("rt did not exit within " + limit + "\n" + output());
         }
+        awaitOutputEnd(limit);
         return process.exitValue();
     }
 
