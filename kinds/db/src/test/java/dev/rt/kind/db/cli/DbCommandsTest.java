@@ -174,6 +174,13 @@ class DbCommandsTest {
         assertThat(unreachable.status()).isEqualTo(1);
         assertThat(unreachable.err()).startsWith("rt: the service \"catalog\" cannot reach its database ")
                 .contains(":***@127.0.0.1:" + closed).doesNotContain(DatabaseServer.PASSWORD);
+        // the drivers also take the credentials as parameters of the URL's query
+        String inQuery = wrong.replace(DatabaseServer.USER + ":wrong-pass@", "")
+                + "?user=" + DatabaseServer.USER + "&password=wrong-pass";
+        CommandRunner.Result queried = CommandRunner.run("schema", "openapi", "-c", service(db, inQuery).toString());
+        assertThat(queried.status()).isEqualTo(1);
+        assertThat(queried.err()).startsWith("rt: the database refused the credentials of the service \"catalog\" (")
+                .contains("?user=rt&password=***").doesNotContain("wrong-pass");
     }
 
     @ParameterizedTest
