@@ -185,6 +185,25 @@ class DbCommandsTest {
 
     @ParameterizedTest
     @EnumSource(value = Engine.class, names = "SQLITE")
+    void worksBeforeThePluginsAreBuilt(Engine engine) throws Exception {
+        TestDatabase db = TestDatabases.fresh(engine);
+        Path dir = Files.createDirectories(db.directory().resolve("unbuilt"));
+        Files.writeString(dir.resolve("rt.json"), "{\"db\": {\"connectionString\": \"sqlite://./db.sqlite\"},"
+                + " \"migrations\": {\"dir\": \"migrations\"}, \"plugins\": {\"paths\": [\"target/classes\"]}}");
+        CommandRunner.Result created = CommandRunner.run("migrations", "create", "-c", dir.toString());
+        assertThat(created.status()).as(created.err()).isZero();
+        Files.writeString(dir.resolve("migrations/001.do.sql"), "CREATE TABLE movies (id INTEGER PRIMARY KEY, title TEXT);");
+        CommandRunner.Result applied = CommandRunner.run("migrations", "apply", "-c", dir.toString());
+        assertThat(applied.status()).as(applied.err()).isZero();
+        assertThat(applied.out()).isEqualTo("running 001.do.sql\n");
+        CommandRunner.Result openapi = CommandRunner.run("schema", "openapi", "-c", dir.toString());
+        assertThat(openapi.status()).as(openapi.err()).isZero();
+        assertThat(openapi.out()).contains("\"getMovies\"");
+        assertThat(dir.resolve("target")).doesNotExist();
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = Engine.class, names = "SQLITE")
     void refusesAConfigurationWithoutMigrations(Engine engine) throws Exception {
         TestDatabase db = TestDatabases.fresh(engine);
         Path dir = Files.createDirectories(db.directory().resolve("plain"));
