@@ -85,6 +85,19 @@ class CreateCommandTest {
     }
 
     @Test
+    void theKindMayBeNamedAfterCreateAsWithKind() throws IOException {
+        assertThat(run("create", "db", "--dir", dir.resolve("app").toString(), "--no-git", "--no-install",
+                "--name", "catalog")).as(rt.err()).isZero();
+        assertThat(Files.readString(dir.resolve("app/services/catalog/rt.json")))
+                .contains("\"$schema\": \"https://schemas.rt.dev/db/1.0.0.json\"");
+        assertThat(dir.resolve("app/services/catalog/migrations/001.do.sql")).exists();
+        assertThat(run("create", "db", "--kind", "service", "--dir", dir.resolve("other").toString()))
+                .isEqualTo(ExitCodes.USAGE);
+        assertThat(rt.err()).contains("rt: the kind is given twice, \"db\" and --kind service: give one");
+        assertThat(dir.resolve("other")).doesNotExist();
+    }
+
+    @Test
     void optionsWithoutMeaningAreRefusedWithTheReason() {
         assertThat(run("create", "--dir", dir.toString(), "--typescript")).isEqualTo(ExitCodes.USAGE);
         assertThat(rt.err()).contains("rt: --typescript: rt writes Java projects, whose plugins javac compiles;"
