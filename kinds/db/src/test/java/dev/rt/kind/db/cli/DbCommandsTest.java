@@ -142,6 +142,35 @@ class DbCommandsTest {
 
     @ParameterizedTest
     @EnumSource(value = Engine.class, names = "SQLITE")
+    void findsTheSeedFileFromTheCurrentDirectoryWhenItIsNotBesideTheConfiguration(Engine engine) throws Exception {
+        TestDatabase db = TestDatabases.fresh(engine);
+        db.execute("CREATE TABLE movies (id INTEGER PRIMARY KEY, title VARCHAR(100))");
+        Path config = service(db, db.connectionString());
+        Files.writeString(config, Files.readString(config).replace(" \"migrations\": {\"dir\": \"migrations\"},", ""));
+        Path seed = Files.writeString(config.getParent().resolve("seed.java"), """
+                class Seed {
+                    public static void seed(dev.rt.kind.db.sql.Entities entities, javax.sql.DataSource db,
+                            dev.rt.kind.KindLog logger) throws Exception {
+                        entities.save("movie", java.util.Map.of("title", "Alien"));
+                    }
+                }
+                """);
+        // as a shell in the current directory completes it: the path from here, not from the configuration file
+        Path typed = Path.of("").toAbsolutePath().relativize(seed);
+        CommandRunner.Result seeded = CommandRunner.run("seed", typed.toString(), "-c", config.toString());
+        assertThat(seeded.status()).as(seeded.err()).isZero();
+        assertThat(seeded.out()).isEqualTo("Seeding from " + seed + "\nSeeding complete.\n");
+        CommandRunner.Result beside = CommandRunner.run("seed", "seed.java", "-c", config.toString());
+        assertThat(beside.status()).as(beside.err()).isZero();
+        try (Connection connection = db.connect(); ResultSet count = connection.createStatement()
+                .executeQuery("SELECT COUNT(*) FROM movies")) {
+            assertThat(count.next()).isTrue();
+            assertThat(count.getInt(1)).isEqualTo(2);
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = Engine.class, names = "SQLITE")
     void saysWhereASeedFileDoesNotCompile(Engine engine) throws Exception {
         TestDatabase db = TestDatabases.fresh(engine);
         Path config = service(db, "sqlite://./db.sqlite");
