@@ -168,7 +168,7 @@ public final class DbGraphQL {
             for (ReverseRelation reverse : entities.model().referencing(entity)) {
                 Entity source = entities.model().require(reverse.source());
                 EntityTypes sourceTypes = byEntity.get(source.singularName());
-                if (!names.add(source.pluralName())) {
+                if (source.primaryKey().size() != 1 || !names.add(source.pluralName())) {
                     continue;
                 }
                 type.field(d -> d.name(source.pluralName()).type(GraphQLList.list(sourceTypes.reference()))

@@ -56,26 +56,6 @@ class DbGraphQLTest {
 
     @ParameterizedTest
     @EnumSource(Engine.class)
-    void reachesAManyToManyFromEitherSideThroughItsJoinTableInBatches(Engine engine) {
-        try (Api api = api(engine)) {
-            api.counter().reset();
-            Map<String, Object> data = api.data("{ movies(orderBy: [{field: id, direction: ASC}]) { title"
-                    + " moviesActors { actor { name } } } }");
-            assertThat(data.get("movies")).isEqualTo(List.of(
-                    Map.of("title", "Alien", "moviesActors", List.of(Map.of("actor", Map.of("name", "Sigourney Weaver")))),
-                    Map.of("title", "Aliens", "moviesActors", List.of(Map.of("actor", Map.of("name", "Sigourney Weaver")))),
-                    Map.of("title", "Prometheus", "moviesActors",
-                            List.of(Map.of("actor", Map.of("name", "Michael Fassbender"))))));
-            assertThat(api.counter().statements()).as("movies, their join rows, the actors").isEqualTo(3);
-            Map<String, Object> actor = api.data("{ getActorById(id: 1) { name moviesActors(orderBy:"
-                    + " [{field: movieId, direction: DESC}]) { movie { title } } } }");
-            assertThat(actor.get("getActorById")).isEqualTo(Map.of("name", "Sigourney Weaver", "moviesActors",
-                    List.of(Map.of("movie", Map.of("title", "Aliens")), Map.of("movie", Map.of("title", "Alien")))));
-        }
-    }
-
-    @ParameterizedTest
-    @EnumSource(Engine.class)
     void loadsNestedRelationsInBatchesNotOneQueryPerRow(Engine engine) {
         try (Api api = api(engine)) {
             for (int i = 0; i < 20; i++) {
