@@ -1,8 +1,10 @@
 package dev.rt.cli;
 
 import dev.rt.cli.project.ProjectTree;
+import dev.rt.config.ErrorCode;
 import dev.rt.config.InstalledKind;
 import dev.rt.config.Kinds;
+import dev.rt.config.RtException;
 import dev.rt.kind.ProjectTemplate;
 import java.nio.file.Path;
 import java.util.Map;
@@ -12,6 +14,7 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 
 /**
  * {@code rt create}: a runtime ({@code rt.json} autoloading {@code services/}, {@code .env}) with its first service, a
@@ -32,6 +35,10 @@ final class CreateCommand implements Callable<Integer> {
             completionCandidates = CreateCommand.Templates.class)
     String kind;
 
+    @Parameters(index = "0", arity = "0..1", paramLabel = "<kind>",
+            description = "The first service's kind, as with --kind: rt create db is rt create --kind db.")
+    String kindArgument;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -47,6 +54,13 @@ final class CreateCommand implements Callable<Integer> {
     @Override
     public Integer call() throws InterruptedException {
         options.check();
+        if (kindArgument != null) {
+            if (spec.commandLine().getParseResult().hasMatchedOption("--kind") && !kindArgument.equals(kind)) {
+                throw new RtException(ErrorCode.USAGE, "the kind is given twice, \"" + kindArgument + "\" and --kind "
+                        + kind + ": give one");
+            }
+            kind = kindArgument;
+        }
         InstalledKind installed = ProjectCreation.kind(kind);
         ProjectTemplate template = ProjectCreation.template(installed);
         Map<String, String> kindValues = KindOptions.values(spec, kind, template.options());

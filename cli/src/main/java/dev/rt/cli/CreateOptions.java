@@ -17,11 +17,14 @@ final class CreateOptions {
     String name;
 
     @Option(names = "--port", paramLabel = "<port>", defaultValue = "3042",
-            description = "The entrypoint's port, written to .env as PORT (default ${DEFAULT-VALUE}).")
+            description = "The port it listens on, written to .env as PORT (default ${DEFAULT-VALUE}): rt create's"
+                    + " runtime's; for rt <kind> create, the application's own when rt start runs it alone (inside a"
+                    + " runtime's directory, refused: the runtime's .env says).")
     String port;
 
     @Option(names = "--hostname", paramLabel = "<host>", defaultValue = "0.0.0.0",
-            description = "The entrypoint's address, written to .env as RT_SERVER_HOSTNAME (default ${DEFAULT-VALUE}).")
+            description = "The address it listens on, written to .env as RT_SERVER_HOSTNAME (default"
+                    + " ${DEFAULT-VALUE}), like --port.")
     String hostname;
 
     @Option(names = "--git", negatable = true, arity = "0..1", defaultValue = "true", fallbackValue = "true",

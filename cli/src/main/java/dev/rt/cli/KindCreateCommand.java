@@ -1,7 +1,9 @@
 package dev.rt.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.rt.cli.project.ProjectTree;
 import dev.rt.config.ConfigFiles;
+import dev.rt.config.ErrorCode;
 import dev.rt.config.InstalledKind;
 import dev.rt.config.RtException;
 import dev.rt.kind.ProjectTemplate;
@@ -55,9 +57,19 @@ final class KindCreateCommand implements Callable<Integer> {
         String id = ProjectCreation.id(options, Optional.ofNullable(options.dir)
                 .or(() -> autoload.isPresent() ? Optional.empty() : Optional.of(Path.of("").toAbsolutePath())), template);
         Path target = options.dir != null ? options.dir : autoload.map(folder -> folder.resolve(id)).orElse(Path.of(""));
+        ProjectTree tree = ProjectCreation.service(installed, id, options, kindValues, "");
+        if (autoload.isEmpty()) {
+            tree = StandaloneListener.add(tree, options.hostname, options.port);
+        } else {
+            for (String option : new String[] {"--port", "--hostname"}) {
+                if (spec.commandLine().getParseResult().hasMatchedOption(option)) {
+                    throw new RtException(ErrorCode.USAGE, option + ": the application joins the runtime in "
+                            + autoload.get().getParent() + ", which listens where its own .env says: set it there");
+                }
+            }
+        }
         var out = spec.commandLine().getOut();
-        ProjectCreation.write(ProjectCreation.service(installed, id, options, kindValues, ""), target, options, out,
-                spec.commandLine().getErr());
+        ProjectCreation.write(tree, target, options, out, spec.commandLine().getErr());
         out.println("rt: created the " + kind + " application \"" + id + "\""
                 + autoload.map(folder -> ", which the runtime in " + folder.getParent() + " starts with the others")
                         .orElse(""));

@@ -2,12 +2,18 @@ package dev.rt.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.rt.config.RuntimeConfig;
+import dev.rt.config.RuntimeConfigLoader;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.io.TempDir;
 
 /** {@code rt create} and {@code rt <kind> create} in-process: what they write, and what they refuse. */
@@ -85,6 +91,19 @@ class CreateCommandTest {
     }
 
     @Test
+    void theKindMayBeNamedAfterCreateAsWithKind() throws IOException {
+        assertThat(run("create", "db", "--dir", dir.resolve("app").toString(), "--no-git", "--no-install",
+                "--name", "catalog")).as(rt.err()).isZero();
+        assertThat(Files.readString(dir.resolve("app/services/catalog/rt.json")))
+                .contains("\"$schema\": \"https://schemas.rt.dev/db/1.0.0.json\"");
+        assertThat(dir.resolve("app/services/catalog/migrations/001.do.sql")).exists();
+        assertThat(run("create", "db", "--kind", "service", "--dir", dir.resolve("other").toString()))
+                .isEqualTo(ExitCodes.USAGE);
+        assertThat(rt.err()).contains("rt: the kind is given twice, \"db\" and --kind service: give one");
+        assertThat(dir.resolve("other")).doesNotExist();
+    }
+
+    @Test
     void optionsWithoutMeaningAreRefusedWithTheReason() {
         assertThat(run("create", "--dir", dir.toString(), "--typescript")).isEqualTo(ExitCodes.USAGE);
         assertThat(rt.err()).contains("rt: --typescript: rt writes Java projects, whose plugins javac compiles;"
@@ -96,6 +115,19 @@ class CreateCommandTest {
         assertThat(run("create", "--dir", dir.toString(), "--kind", "nosuch")).isEqualTo(ExitCodes.USAGE);
         assertThat(rt.err()).contains("rt: the \"nosuch\" kind is not part of this rt; rt creates projects of the kinds");
         assertThat(dir.toFile().list()).isEmpty();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"java", "service", "db", "gateway"})
+    void aKindsCreateOnItsOwnListensWhereItsPortAndHostnameSay(String kind) throws IOException {
+        Path app = dir.resolve("app");
+        assertThat(run(kind, "create", "--dir", app.toString(), "--no-git", "--no-install", "--port", "4999",
+                "--hostname", "127.0.0.1")).as(rt.err()).isZero();
+        assertThat(Files.readString(app.resolve(".env"))).contains("RT_SERVER_HOSTNAME=127.0.0.1\nPORT=4999\n");
+        assertThat(Files.readString(app.resolve(".env.sample"))).contains("RT_SERVER_HOSTNAME=127.0.0.1\nPORT=4999\n");
+        RuntimeConfig runtime = new RuntimeConfigLoader(Map.of(), app).withoutClassPaths().load(Optional.of(app));
+        assertThat(runtime.server().port()).isEqualTo(4999);
+        assertThat(runtime.server().hostname()).isEqualTo("127.0.0.1");
     }
 
     @Test

@@ -40,6 +40,7 @@ class GatewayTemplateTest {
         assertThat(Files.readString(dir.resolve("edge/rt.json"))).isEqualTo("""
                 {
                   "$schema": "https://schemas.rt.dev/gateway/1.0.0.json",
+                  "server": { "hostname": "{RT_SERVER_HOSTNAME}", "port": "{PORT}" },
                   "gateway": {
                     "openapi": { "title": "edge", "version": "0.1.0" }
                   }

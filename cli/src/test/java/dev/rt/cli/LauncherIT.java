@@ -3,7 +3,9 @@ package dev.rt.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.rt.cli.e2e.RtProcess;
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,6 +15,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -75,6 +78,43 @@ class LauncherIT {
         assertThat(archives()).containsExactly("cli-" + key + "-start-check.jsa", "cli-" + key + "-version.jsa");
         assertThat(Files.size(cache.resolve("cli-" + key + "-start-check.jsa")))
                 .as("start --check loads twice the classes --version does").isGreaterThan(size);
+    }
+
+    @Test
+    void aKindsStartIsTheRuntimeProcessItselfSoThatSigtermStopsItAndItsWorkers() throws Exception {
+        Path service = Files.createDirectories(cache.resolve("service"));
+        Files.writeString(service.resolve("rt.json"), "{\"$schema\": \"https://schemas.rt.dev/service/1.0.0.json\","
+                + " \"server\": {\"hostname\": \"127.0.0.1\", \"port\": 0}}");
+        ProcessBuilder builder = new ProcessBuilder(launcher.toString(), "service", "start", "--no-pretty", "-c",
+                service.toString()).redirectErrorStream(true);
+        builder.environment().put("RT_CACHE_DIR", cache.toString());
+        builder.environment().remove("RT_JAVA_OPTS");
+        Process rt = builder.start();
+        List<ProcessHandle> started = new ArrayList<>();
+        try (BufferedReader lines = new BufferedReader(new InputStreamReader(rt.getInputStream(), StandardCharsets.UTF_8))) {
+            String line;
+            do {
+                line = lines.readLine();
+            } while (line != null && !line.contains("rt is now listening at"));
+            assertThat(line).as("rt service start listens").isNotNull();
+            rt.descendants().forEach(started::add);
+            assertThat(started).as("the runtime's processes").isNotEmpty();
+            rt.destroy(); // SIGTERM, to the process the user started
+            assertThat(rt.waitFor(60, TimeUnit.SECONDS)).isTrue();
+            List<Long> outlived = new ArrayList<>();
+            for (ProcessHandle process : started) {
+                try {
+                    process.onExit().get(10, TimeUnit.SECONDS);
+                } catch (TimeoutException e) {
+                    outlived.add(process.pid());
+                }
+            }
+            assertThat(outlived).as("processes that outlived the rt the user stopped").isEmpty();
+            assertThat(rt.exitValue()).as("a graceful stop").isZero();
+        } finally {
+            rt.destroyForcibly();
+            started.forEach(ProcessHandle::destroyForcibly);
+        }
     }
 
     @Test

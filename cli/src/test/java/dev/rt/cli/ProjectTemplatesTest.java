@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.rt.cli.project.ProjectTree;
+import dev.rt.cli.project.StagedWrite;
 import dev.rt.cli.project.TemplateFiller;
 import dev.rt.cli.project.TemplateValues;
 import dev.rt.kind.Kind;
@@ -12,10 +13,14 @@ import dev.rt.kind.db.DbKind;
 import dev.rt.kind.java.JavaKind;
 import dev.rt.kind.service.ServiceKind;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** Every kind's project template, filled for every combination of its flags. */
 class ProjectTemplatesTest {
@@ -65,5 +70,31 @@ class ProjectTemplatesTest {
         }
         assertThat(tree.entries().stream().map(ProjectTree.Entry::path)).contains("seed.java", "migrations/001.undo.sql",
                 "src/test/java/com/example/catalog/MoviesTest.java");
+    }
+
+    @Test
+    void gitLeavesOutWhatARunningDbServiceWritesBesideItsSqliteFile(@TempDir Path dir) throws Exception {
+        Map<String, String> values = new HashMap<>(TemplateValues.common("db", "catalog", "0.0.0.0", "3042", true));
+        values.put("connectionString", "sqlite://./db.sqlite");
+        values.put("migrations", "true");
+        Path project = dir.resolve("catalog");
+        StagedWrite.write(TemplateFiller.fill(new DbKind().projectTemplate().orElseThrow(), "db", values, ""), project,
+                false);
+        // the database in WAL mode, as the kind opens it, with its write-ahead log and shared memory index
+        for (String written : List.of("db.sqlite", "db.sqlite-wal", "db.sqlite-shm", "db.sqlite-journal")) {
+            Files.writeString(project.resolve(written), "");
+        }
+        assertThat(git(project, "init", "-q")).isEmpty();
+        assertThat(git(project, "status", "--porcelain", "--untracked-files=all", "--", "db.sqlite*")).isEmpty();
+    }
+
+    private static String git(Path directory, String... args) throws Exception {
+        List<String> command = new java.util.ArrayList<>(List.of("git"));
+        command.addAll(List.of(args));
+        Process git = new ProcessBuilder(command).directory(directory.toFile()).redirectErrorStream(true).start();
+        String output = new String(git.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(git.waitFor(30, TimeUnit.SECONDS)).isTrue();
+        assertThat(git.exitValue()).as(output).isZero();
+        return output;
     }
 }

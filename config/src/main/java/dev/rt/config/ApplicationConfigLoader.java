@@ -36,8 +36,12 @@ final class ApplicationConfigLoader {
             boolean recordsRequestSpans) {
     }
 
-    /** The runnable form of a processed service configuration, from its installed kind. */
-    static Loaded load(ConfigPipeline.Processed processed) {
+    /**
+     * The runnable form of a processed service configuration, from its installed kind.
+     *
+     * @param classPaths false leaves the class path empty, unasked: the kind's plugins may not be built yet
+     */
+    static Loaded load(ConfigPipeline.Processed processed, boolean classPaths) {
         Path file = processed.file();
         ConfigKind kind = processed.kind();
         JsonNode tree = processed.tree();
@@ -48,7 +52,7 @@ final class ApplicationConfigLoader {
         Map<String, Object> configuration = JsonValues.object(tree);
         Path directory = file.toAbsolutePath().getParent();
         try {
-            List<Path> classpath = installed.kind().classPath(configuration, directory);
+            List<Path> classpath = classPaths ? installed.kind().classPath(configuration, directory) : List.of();
             List<String> dependencies = installed.kind().dependencies(configuration);
             return new Loaded(new ApplicationConfig(file, kind.key(), tree, installed.jars(), classpath,
                     WatchConfig.from(processed.root().get("watch"))), dependencies,

@@ -26,10 +26,24 @@ public final class RuntimeConfigLoader {
 
     private final Map<String, String> realEnv;
     private final Path cwd;
+    private final boolean classPaths;
 
     public RuntimeConfigLoader(Map<String, String> realEnv, Path cwd) {
+        this(realEnv, cwd, true);
+    }
+
+    private RuntimeConfigLoader(Map<String, String> realEnv, Path cwd, boolean classPaths) {
         this.realEnv = Map.copyOf(realEnv);
         this.cwd = cwd.toAbsolutePath().normalize();
+        this.classPaths = classPaths;
+    }
+
+    /**
+     * A loader for commands that only read the services' settings (a db service's migrations, seeds, types): it
+     * does not ask the kinds for their workers' class paths, so plugins that are not built yet are no error.
+     */
+    public RuntimeConfigLoader withoutClassPaths() {
+        return new RuntimeConfigLoader(realEnv, cwd, false);
     }
 
     /** Finds the configuration file: the one given (relative to the current directory) or the first of the lookup names. */
@@ -85,7 +99,7 @@ public final class RuntimeConfigLoader {
         runtimeEnv.putAll(config.get("env").stringMap());
         RestartPolicy restart = RestartPolicy.from(config.get("restartOnError"), RestartPolicy.DEFAULT);
         HealthConfig health = HealthConfig.from(config.get("health"), HealthConfig.DEFAULTS);
-        ServiceEntryLoader serviceLoader = new ServiceEntryLoader(root, runtimeEnv, realEnv, ids);
+        ServiceEntryLoader serviceLoader = new ServiceEntryLoader(root, runtimeEnv, realEnv, ids, classPaths);
         int defaultWorkers = config.get("workers").positiveInt(1);
         List<ServiceConfig> services = new ArrayList<>();
         Set<String> seen = new LinkedHashSet<>();

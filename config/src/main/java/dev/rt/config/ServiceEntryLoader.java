@@ -16,12 +16,16 @@ final class ServiceEntryLoader {
     private final Map<String, String> runtimeEnv;
     private final Map<String, String> realEnv;
     private final Set<String> serviceIds;
+    private final boolean classPaths;
 
-    ServiceEntryLoader(Path root, Map<String, String> runtimeEnv, Map<String, String> realEnv, Set<String> serviceIds) {
+    /** @param classPaths whether to ask each service's kind for its workers' class path */
+    ServiceEntryLoader(Path root, Map<String, String> runtimeEnv, Map<String, String> realEnv, Set<String> serviceIds,
+            boolean classPaths) {
         this.root = root;
         this.runtimeEnv = runtimeEnv;
         this.realEnv = realEnv;
         this.serviceIds = serviceIds;
+        this.classPaths = classPaths;
     }
 
     /**
@@ -63,7 +67,7 @@ final class ServiceEntryLoader {
         ConfigPipeline.Processed processed = ConfigPipeline.process(configFile, ConfigFormat.of(configFile).read(configFile),
                 Optional.empty(), placeholderEnv, serviceIds);
         warnings.addAll(processed.warnings());
-        ApplicationConfigLoader.Loaded application = ApplicationConfigLoader.load(processed);
+        ApplicationConfigLoader.Loaded application = ApplicationConfigLoader.load(processed, classPaths);
 
         int workers = node.get("workers").positiveInt(defaultWorkers);
         return new ServiceConfig(id, directory, !application.runsWorkers() ? 0 : id.equals(entrypoint) ? 1 : workers,

@@ -7,6 +7,7 @@ import dev.rt.kind.db.DbSettings;
 import dev.rt.kind.db.connect.Database;
 import dev.rt.kind.db.migrate.Migrator;
 import dev.rt.kind.db.seed.SeedRunner;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
@@ -15,7 +16,8 @@ import picocli.CommandLine.Parameters;
 @Command(name = "seed", mixinStandardHelpOptions = true, description = "Run a Java seed file against the database:"
         + " its class's public static void seed(Entities entities, DataSource db, KindLog logger).")
 final class SeedCommand extends DbCommand {
-    @Parameters(index = "0", paramLabel = "<file>", description = "The seed file, relative to the configuration file.")
+    @Parameters(index = "0", paramLabel = "<file>", description = "The seed file, relative to the configuration file"
+            + " (or, when it is not there, to the current directory).")
     Path file;
 
     @Override
@@ -28,7 +30,14 @@ final class SeedCommand extends DbCommand {
             }
         }
         try (DbApplication app = DbApplication.inspect(settings, owner(service), log)) {
-            SeedRunner.run(settings.root().resolve(file).normalize(), app.entities(), log);
+            SeedRunner.run(seedFile(settings.root()), app.entities(), log);
         }
+    }
+
+    /** The file beside the configuration, else the one the path names from the current directory, if it is there. */
+    private Path seedFile(Path root) {
+        Path besideConfiguration = root.resolve(file).normalize();
+        Path fromHere = Path.of("").toAbsolutePath().resolve(file).normalize();
+        return Files.exists(besideConfiguration) || !Files.exists(fromHere) ? besideConfiguration : fromHere;
     }
 }

@@ -9,6 +9,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * A parsed {@code db.connectionString}: {@code sqlite://./db.sqlite} (relative to the configuration file's directory),
@@ -24,6 +26,9 @@ import java.util.Objects;
  */
 public record ConnectionString(Dialect dialect, String jdbcUrl, String user, String password, String masked) {
     private static final String MEMORY = ":memory:";
+    /** A password the drivers also take from the query: {@code ?user=rt&password=secret} ({@code sslpassword} too). */
+    private static final Pattern QUERY_PASSWORD = Pattern.compile("([?&](?:ssl)?password=)([^&#]*)",
+            Pattern.CASE_INSENSITIVE);
 
     public ConnectionString {
         Objects.requireNonNull(dialect, "dialect");
@@ -61,10 +66,18 @@ public record ConnectionString(Dialect dialect, String jdbcUrl, String user, Str
         return Path.of(query < 0 ? file : file.substring(0, query));
     }
 
-    /** A driver message with this connection's password, if it appears, masked. */
+    /** A driver message with this connection's passwords (user information or query), if they appear, masked. */
     public String maskIn(String message) {
         String safe = message == null ? "" : message;
-        return password.length() >= 3 ? safe.replace(password, "***") : safe;
+        Matcher inQuery = QUERY_PASSWORD.matcher(jdbcUrl);
+        while (inQuery.find()) {
+            safe = mask(safe, decode(inQuery.group(2)));
+        }
+        return mask(safe, password);
+    }
+
+    private static String mask(String text, String secret) {
+        return secret.length() >= 3 ? text.replace(secret, "***") : text;
     }
 
     @Override
@@ -120,8 +133,9 @@ public record ConnectionString(Dialect dialect, String jdbcUrl, String user, Str
         return URLDecoder.decode(part.replace("+", "%2B"), StandardCharsets.UTF_8);
     }
 
-    /** {@code scheme://user:secret@host} → {@code scheme://user:***@host}. */
+    /** {@code scheme://user:secret@host/db?password=secret} → {@code scheme://user:***@host/db?password=***}. */
     static String maskAnyPassword(String text) {
-        return text.replaceFirst("^([A-Za-z][A-Za-z0-9+.-]*://[^:/@]*):[^@/]*@", "$1:***@");
+        String masked = text.replaceFirst("^([A-Za-z][A-Za-z0-9+.-]*://[^:/@]*):[^@/]*@", "$1:***@");
+        return QUERY_PASSWORD.matcher(masked).replaceAll("$1***");
     }
 }

@@ -31,6 +31,11 @@ final class Cursors {
         this.dialect = dialect;
     }
 
+    private static QueryException unparsable(String reason) {
+        return QueryException.badRequest("PLT_SQL_OPENAPI_UNABLE_TO_PARSE_CURSOR_STR", "Unable to parse cursor"
+                + " string. Make sure to provide valid encoding of cursor object. Error: " + reason);
+    }
+
     /** The position a cursor names, checked against the sort order. */
     Map<Field, Object> decode(String cursor, String parameter, List<OrderBy> orderBy) {
         if (!BASE64.matcher(cursor).matches()) {
@@ -39,9 +44,10 @@ final class Cursors {
         Object parsed;
         try {
             parsed = JSON.readValue(new String(Base64.getDecoder().decode(cursor), StandardCharsets.UTF_8), Object.class);
-        } catch (JsonProcessingException | IllegalArgumentException e) {
-            throw QueryException.badRequest("PLT_SQL_OPENAPI_UNABLE_TO_PARSE_CURSOR_STR", "Unable to parse cursor"
-                    + " string. Make sure to provide valid encoding of cursor object. Error: " + e.getMessage());
+        } catch (JsonProcessingException e) {
+            throw unparsable(e.getOriginalMessage());
+        } catch (IllegalArgumentException e) {
+            throw unparsable(e.getMessage());
         }
         if (!(parsed instanceof Map<?, ?> object)) {
             throw QueryException.badRequest("PLT_SQL_OPENAPI_CURSOR_VALIDATION_ERROR", "Cursor validation error.  must be object");

@@ -142,6 +142,35 @@ class DbCommandsTest {
 
     @ParameterizedTest
     @EnumSource(value = Engine.class, names = "SQLITE")
+    void findsTheSeedFileFromTheCurrentDirectoryWhenItIsNotBesideTheConfiguration(Engine engine) throws Exception {
+        TestDatabase db = TestDatabases.fresh(engine);
+        db.execute("CREATE TABLE movies (id INTEGER PRIMARY KEY, title VARCHAR(100))");
+        Path config = service(db, db.connectionString());
+        Files.writeString(config, Files.readString(config).replace(" \"migrations\": {\"dir\": \"migrations\"},", ""));
+        Path seed = Files.writeString(config.getParent().resolve("seed.java"), """
+                class Seed {
+                    public static void seed(dev.rt.kind.db.sql.Entities entities, javax.sql.DataSource db,
+                            dev.rt.kind.KindLog logger) throws Exception {
+                        entities.save("movie", java.util.Map.of("title", "Alien"));
+                    }
+                }
+                """);
+        // as a shell in the current directory completes it: the path from here, not from the configuration file
+        Path typed = Path.of("").toAbsolutePath().relativize(seed);
+        CommandRunner.Result seeded = CommandRunner.run("seed", typed.toString(), "-c", config.toString());
+        assertThat(seeded.status()).as(seeded.err()).isZero();
+        assertThat(seeded.out()).isEqualTo("Seeding from " + seed + "\nSeeding complete.\n");
+        CommandRunner.Result beside = CommandRunner.run("seed", "seed.java", "-c", config.toString());
+        assertThat(beside.status()).as(beside.err()).isZero();
+        try (Connection connection = db.connect(); ResultSet count = connection.createStatement()
+                .executeQuery("SELECT COUNT(*) FROM movies")) {
+            assertThat(count.next()).isTrue();
+            assertThat(count.getInt(1)).isEqualTo(2);
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = Engine.class, names = "SQLITE")
     void saysWhereASeedFileDoesNotCompile(Engine engine) throws Exception {
         TestDatabase db = TestDatabases.fresh(engine);
         Path config = service(db, "sqlite://./db.sqlite");
@@ -174,6 +203,32 @@ class DbCommandsTest {
         assertThat(unreachable.status()).isEqualTo(1);
         assertThat(unreachable.err()).startsWith("rt: the service \"catalog\" cannot reach its database ")
                 .contains(":***@127.0.0.1:" + closed).doesNotContain(DatabaseServer.PASSWORD);
+        // the drivers also take the credentials as parameters of the URL's query
+        String inQuery = wrong.replace(DatabaseServer.USER + ":wrong-pass@", "")
+                + "?user=" + DatabaseServer.USER + "&password=wrong-pass";
+        CommandRunner.Result queried = CommandRunner.run("schema", "openapi", "-c", service(db, inQuery).toString());
+        assertThat(queried.status()).isEqualTo(1);
+        assertThat(queried.err()).startsWith("rt: the database refused the credentials of the service \"catalog\" (")
+                .contains("?user=rt&password=***").doesNotContain("wrong-pass");
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = Engine.class, names = "SQLITE")
+    void worksBeforeThePluginsAreBuilt(Engine engine) throws Exception {
+        TestDatabase db = TestDatabases.fresh(engine);
+        Path dir = Files.createDirectories(db.directory().resolve("unbuilt"));
+        Files.writeString(dir.resolve("rt.json"), "{\"db\": {\"connectionString\": \"sqlite://./db.sqlite\"},"
+                + " \"migrations\": {\"dir\": \"migrations\"}, \"plugins\": {\"paths\": [\"target/classes\"]}}");
+        CommandRunner.Result created = CommandRunner.run("migrations", "create", "-c", dir.toString());
+        assertThat(created.status()).as(created.err()).isZero();
+        Files.writeString(dir.resolve("migrations/001.do.sql"), "CREATE TABLE movies (id INTEGER PRIMARY KEY, title TEXT);");
+        CommandRunner.Result applied = CommandRunner.run("migrations", "apply", "-c", dir.toString());
+        assertThat(applied.status()).as(applied.err()).isZero();
+        assertThat(applied.out()).isEqualTo("running 001.do.sql\n");
+        CommandRunner.Result openapi = CommandRunner.run("schema", "openapi", "-c", dir.toString());
+        assertThat(openapi.status()).as(openapi.err()).isZero();
+        assertThat(openapi.out()).contains("\"getMovies\"");
+        assertThat(dir.resolve("target")).doesNotExist();
     }
 
     @ParameterizedTest
