@@ -20,13 +20,34 @@ final class LogCapture extends java.io.OutputStream {
         notifyAll();
     }
 
-    /** Waits for the next write, at most {@code limit}. */
-    synchronized void awaitWrite(Duration limit) throws InterruptedException {
-        wait(Math.max(1, limit.toMillis()));
-    }
-
     synchronized String text() {
         return bytes.toString(StandardCharsets.UTF_8);
+    }
+
+    /**
+     * Waits until {@code count} occurrences of {@code text} have been written; fails with the whole log after
+     * {@code limit}. Counting and waiting hold the same lock, so a write between the two cannot be missed.
+     */
+    synchronized void awaitCount(String text, int count, Duration limit) throws InterruptedException {
+        long deadline = System.nanoTime() + limit.toNanos();
+        while (count(text) < count) {
+            long left = deadline - System.nanoTime();
+            if (left <= 0) {
+                throw new AssertionError(count + " log lines containing \"" + text + "\" expected within " + limit
+                        + ", found " + count(text) + "; log:\n" + text());
+            }
+            wait(Math.max(1, left / 1_000_000));
+        }
+    }
+
+    /** How many times {@code text} occurs in what was written so far. */
+    synchronized int count(String text) {
+        String all = text();
+        int count = 0;
+        for (int at = all.indexOf(text); at >= 0; at = all.indexOf(text, at + 1)) {
+            count++;
+        }
+        return count;
     }
 
     synchronized String await(String text, Duration limit) throws InterruptedException {
