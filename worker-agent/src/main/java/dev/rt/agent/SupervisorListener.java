@@ -64,8 +64,27 @@ final class SupervisorListener implements Runnable, MessageVisitor<Void> {
         loss.exit();
     }
 
+    /**
+     * Stops on a thread that is not a daemon, and this thread waits for it: the threads that kept the JVM alive are
+     * the application's (this one is a daemon), so once its stop has ended them the JVM would exit by itself, with
+     * status 0, before Stopped is sent.
+     */
     @Override
     public Void stop(Stop message) {
+        Thread stopping = new Thread(() -> stopAndExit(message), "rt-agent-stop");
+        stopping.setDaemon(false); // a thread is born a daemon when its creator is one, as this one is
+        stopping.start();
+        while (stopping.isAlive()) { // until the JVM exits, unless the application's stop threw
+            try {
+                stopping.join();
+            } catch (InterruptedException e) {
+                // nothing interrupts the listener, and an interrupt would close the socket under the stop
+            }
+        }
+        return null;
+    }
+
+    private void stopAndExit(Stop message) {
         Optional.ofNullable(application.get()).ifPresent(app -> app.stop(Duration.ofMillis(message.deadlineMillis())));
         try {
             connection.send(new Stopped(message.id()));
@@ -73,7 +92,6 @@ final class SupervisorListener implements Runnable, MessageVisitor<Void> {
             // the application has stopped; the supervisor sees the exit instead
         }
         exit.exit(0);
-        return null;
     }
 
     /** Answers at once on this thread; a failure answers with no families, so the scrape never waits for it. */
