@@ -74,7 +74,8 @@ final class SupervisorListener implements Runnable, MessageVisitor<Void> {
         Thread stopping = new Thread(() -> stopAndExit(message), "rt-agent-stop");
         stopping.setDaemon(false); // a thread is born a daemon when its creator is one, as this one is
         stopping.start();
-        while (stopping.isAlive()) { // until the JVM exits, unless the application's stop threw
+        // until the JVM exits; if the application's stop throws, the supervisor kills the worker after its grace period
+        while (stopping.isAlive()) {
             try {
                 stopping.join();
             } catch (InterruptedException e) {
