@@ -77,7 +77,7 @@ final class OtlpSpanEncoder {
     /** {@link #write} as a new array. */
     byte[] body() {
         write();
-        return java.util.Arrays.copyOf(out.array(), out.size());
+        return out.toByteArray();
     }
 
     /**

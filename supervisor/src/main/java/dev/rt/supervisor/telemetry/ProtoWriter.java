@@ -68,7 +68,7 @@ final class ProtoWriter {
      * encoded ({@link #encoded}); the lengths are computed ahead, so nothing moves.
      */
     void stringAttribute(int field, byte[] key, String value) {
-        byte[] utf8 = ascii(value) ? null : value.getBytes(StandardCharsets.UTF_8);
+        byte[] utf8 = nonAscii(value);
         int length = utf8 == null ? value.length() : utf8.length;
         int any = 1 + varintSize(length) + length;
         tag(field, LENGTH_DELIMITED);
@@ -78,15 +78,7 @@ final class ProtoWriter {
         varint(any);
         tag(1, LENGTH_DELIMITED);
         varint(length);
-        room(length);
-        if (utf8 != null) {
-            System.arraycopy(utf8, 0, bytes, size, length);
-            size += length;
-        } else {
-            for (int i = 0; i < length; i++) {
-                bytes[size++] = (byte) value.charAt(i);
-            }
-        }
+        text(value, utf8, length);
     }
 
     /** A {@code KeyValue} message with an integer value; see {@link #stringAttribute}. */
@@ -132,13 +124,27 @@ final class ProtoWriter {
         }
     }
 
-    private static boolean ascii(String value) {
+    /** {@code value}'s UTF-8 bytes when it is not plain ASCII; null when it is, each char then being its byte. */
+    private static byte[] nonAscii(String value) {
         for (int i = 0; i < value.length(); i++) {
             if (value.charAt(i) >= 0x80) {
-                return false;
+                return value.getBytes(StandardCharsets.UTF_8);
             }
         }
-        return true;
+        return null;
+    }
+
+    /** Writes the {@code length} bytes of {@code value}: {@code utf8} as {@link #nonAscii} gave it. */
+    private void text(String value, byte[] utf8, int length) {
+        room(length);
+        if (utf8 != null) {
+            System.arraycopy(utf8, 0, bytes, size, length);
+            size += length;
+        } else {
+            for (int i = 0; i < length; i++) {
+                bytes[size++] = (byte) value.charAt(i);
+            }
+        }
     }
 
     /** Starts nested message {@code field}; returns the mark {@link #end} takes. */
@@ -190,35 +196,11 @@ final class ProtoWriter {
     }
 
     void stringField(int field, String value) {
+        byte[] utf8 = nonAscii(value);
+        int length = utf8 == null ? value.length() : utf8.length;
         tag(field, LENGTH_DELIMITED);
-        int length = value.length();
-        for (int i = 0; i < length; i++) {
-            if (value.charAt(i) >= 0x80) {
-                byte[] utf8 = value.getBytes(StandardCharsets.UTF_8);
-                varint(utf8.length);
-                room(utf8.length);
-                System.arraycopy(utf8, 0, bytes, size, utf8.length);
-                size += utf8.length;
-                return;
-            }
-        }
         varint(length);
-        room(length);
-        for (int i = 0; i < length; i++) {
-            bytes[size++] = (byte) value.charAt(i);
-        }
-    }
-
-    /** A bytes field from its lowercase (or uppercase) hex form, as span and trace ids are held. */
-    void hexField(int field, String hex) {
-        tag(field, LENGTH_DELIMITED);
-        int length = hex.length() / 2;
-        varint(length);
-        room(length);
-        for (int i = 0; i < length; i++) {
-            bytes[size++] = (byte) (Character.digit(hex.charAt(2 * i), 16) << 4
-                    | Character.digit(hex.charAt(2 * i + 1), 16));
-        }
+        text(value, utf8, length);
     }
 
     private void tag(int field, int wireType) {
