@@ -56,11 +56,13 @@ final class Replacement {
                 done.complete(null);
                 return;
             }
+            // out of the upstreams before the line says so: whoever reads it next reaches the new worker only
+            CompletableFuture<Integer> stopped = lifecycle.stop(old, grace);
             log.info("The " + old.describe() + " has been replaced by the worker " + fresh.index + ".");
             if (spare.isPresent()) {
                 lifecycle.spares().keepLater(old.service);
             }
-            lifecycle.stop(old, grace).whenComplete((code, error) -> done.complete(null));
+            stopped.whenComplete((code, error) -> done.complete(null));
         }));
         return done;
     }
