@@ -92,15 +92,20 @@ enum ConfigFormat {
     private static String problem(IOException e) {
         if (e.getCause() instanceof MarkedYAMLException yaml && yaml.getProblem() != null) {
             Mark mark = yaml.getContextMark();
-            return yaml.getProblem() + (yaml.getContext() == null ? "" : " (" + yaml.getContext()
-                    + (mark == null ? "" : " at line " + (mark.getLine() + 1) + ", column " + (mark.getColumn() + 1)) + ")");
+            // the problem quotes the character at fault as it is, a line break too ("found \n(10)")
+            return oneLine(yaml.getProblem() + (yaml.getContext() == null ? "" : " (" + yaml.getContext()
+                    + (mark == null ? "" : " at line " + (mark.getLine() + 1) + ", column " + (mark.getColumn() + 1)) + ")"));
         }
         String message = e instanceof JsonProcessingException processing ? processing.getOriginalMessage() : e.getMessage();
         // Jackson names its own setting in limit errors ("..., from `StreamReadConstraints.getMaxNestingDepth()`)"),
         // and describes a location inside a message as "[Source: REDACTED (...); line: 2, column: 15]"
         String plain = String.valueOf(message).replaceAll(", from `[^`]*`", "")
                 .replaceAll("\\[Source: [^\\]]*?; line: (\\d+), column: (\\d+)]", "line $1, column $2");
-        return String.join(" ", plain.strip().split("\\s*\\R\\s*"));
+        return oneLine(plain);
+    }
+
+    private static String oneLine(String text) {
+        return String.join(" ", text.strip().split("\\s*\\R\\s*"));
     }
 
     ObjectMapper mapper() {

@@ -95,6 +95,15 @@ class RuntimeConfigLoaderTest {
     }
 
     @Test
+    void aYamlProblemAboutALineBreakStaysOnOneLine() throws IOException {
+        write("rt.yml", "*\nservices: []\n");
+        assertThatThrownBy(() -> load(Map.of()))
+                .isInstanceOf(ConfigException.class)
+                .hasMessage(dir.resolve("rt.yml") + ":1:1: cannot parse YAML: unexpected character found (10)"
+                        + " (while scanning an alias at line 1, column 1)");
+    }
+
+    @Test
     void unknownExtensionNamesTheAcceptedOnes() throws IOException {
         write("runtime.ini", "x=1");
         assertThatThrownBy(() -> new RuntimeConfigLoader(Map.of(), dir).load(Optional.of(Path.of("runtime.ini"))))
