@@ -33,11 +33,10 @@ public record DbSettings(Path root, ConnectionString connectionString, int poolS
         boolean graphql, boolean graphiql, Optional<Map<String, Object>> openapi, Optional<Path> schemaLock,
         Optional<MigrationSettings> migrations, boolean autogenerateTypes, Path typesDir, boolean events) {
     /**
-     * A server's pool by default: one connection for each thread of the worker pool that runs the routes' statements,
-     * so that no request thread waits for another's connection (with fewer, the waiting threads park and are woken one
-     * by one as connections come back, which costs the worker more than the queries themselves).
+     * A server's pool by default, as the reference's: 10 connections, and as many threads in the worker pool that runs
+     * the routes' statements ({@link #workerThreads()}).
      */
-    public static final int SERVER_POOL_SIZE = io.vertx.core.VertxOptions.DEFAULT_WORKER_POOL_SIZE;
+    public static final int SERVER_POOL_SIZE = 10;
 
     public DbSettings {
         Objects.requireNonNull(root, "root");
@@ -48,6 +47,16 @@ public record DbSettings(Path root, ConnectionString connectionString, int poolS
         Objects.requireNonNull(schemaLock, "schemaLock");
         Objects.requireNonNull(migrations, "migrations");
         Objects.requireNonNull(typesDir, "typesDir");
+    }
+
+    /**
+     * The threads of the worker pool that runs the routes' statements: one for each connection that can serve them
+     * (a server's pool, or a SQLite file's readers and its writer). A request then waits in the pool's one queue, never
+     * parked in HikariCP for a connection, and a thread that finishes takes the next request without sleeping: against
+     * 20 threads on a pool of 10 or 20, a PostgreSQL insert cost the worker 10-15% less CPU (bench/RESULTS.md).
+     */
+    public int workerThreads() {
+        return connectionString.dialect() == Dialect.SQLITE ? poolSize + 1 : poolSize;
     }
 
     /** @param root the configuration file's directory */

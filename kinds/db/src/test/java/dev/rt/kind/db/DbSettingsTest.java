@@ -7,7 +7,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The pool sizes a db service gets when its configuration names none, and the one it names. */
+/** The pool sizes a db service gets when its configuration names none, the one it names, and its worker threads. */
 class DbSettingsTest {
     @TempDir
     Path root;
@@ -17,17 +17,27 @@ class DbSettingsTest {
     }
 
     @Test
-    void aServerGetsAConnectionForEachThreadOfTheWorkerPool() {
-        assertThat(settings(Map.of("connectionString", "postgres://rt@127.0.0.1:5432/movies")).poolSize())
-                .isEqualTo(DbSettings.SERVER_POOL_SIZE).isEqualTo(new io.vertx.core.VertxOptions().getWorkerPoolSize());
+    void aServerGetsTenConnectionsAndAThreadForEach() {
+        DbSettings postgres = settings(Map.of("connectionString", "postgres://rt@127.0.0.1:5432/movies"));
+        assertThat(postgres.poolSize()).isEqualTo(10);
+        assertThat(postgres.workerThreads()).isEqualTo(10);
         assertThat(settings(Map.of("connectionString", "mariadb://rt@127.0.0.1:3306/movies")).poolSize())
-                .isEqualTo(DbSettings.SERVER_POOL_SIZE);
+                .isEqualTo(10);
     }
 
     @Test
-    void aSqliteFileGetsFourReadersAndAGivenSizeWins() {
-        assertThat(settings(Map.of("connectionString", "sqlite://./db.sqlite")).poolSize()).isEqualTo(4);
-        assertThat(settings(Map.of("connectionString", "postgres://rt@127.0.0.1:5432/movies", "poolSize", 3))
-                .poolSize()).isEqualTo(3);
+    void aSqliteFileGetsFourReadersAndAThreadForEachAndForItsWriter() {
+        DbSettings sqlite = settings(Map.of("connectionString", "sqlite://./db.sqlite"));
+        assertThat(sqlite.poolSize()).isEqualTo(4);
+        assertThat(sqlite.workerThreads()).isEqualTo(5);
+        assertThat(settings(Map.of("connectionString", "sqlite://./db.sqlite", "poolSize", 2)).workerThreads())
+                .isEqualTo(3);
+    }
+
+    @Test
+    void aGivenSizeWins() {
+        DbSettings given = settings(Map.of("connectionString", "postgres://rt@127.0.0.1:5432/movies", "poolSize", 3));
+        assertThat(given.poolSize()).isEqualTo(3);
+        assertThat(given.workerThreads()).isEqualTo(3);
     }
 }

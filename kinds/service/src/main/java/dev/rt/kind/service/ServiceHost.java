@@ -43,6 +43,7 @@ public final class ServiceHost {
     private final Map<Class<?>, Object> provided = new LinkedHashMap<>();
     private GraphQlExecution graphQlExecution = GraphQlExecution.DEFAULT;
     private String openApiDocument;
+    private int workerPoolSize = VertxOptions.DEFAULT_WORKER_POOL_SIZE;
 
     private ServiceHost(WorkerContext context) {
         this.context = context;
@@ -92,6 +93,19 @@ public final class ServiceHost {
     }
 
     /**
+     * The threads of the worker pool, which runs the blocking handlers (Vert.x's 20 unless the kind says): a kind whose
+     * handlers each hold one of a fixed number of connections sizes it to that number, so that requests wait in the
+     * pool's one queue, not parked in the connection pool, and a thread that finishes takes the next without sleeping.
+     */
+    public ServiceHost workerPoolSize(int threads) {
+        if (threads < 1) {
+            throw new IllegalArgumentException("a worker pool needs a thread, not " + threads);
+        }
+        this.workerPoolSize = threads;
+        return this;
+    }
+
+    /**
      * The kind's own OpenAPI document (JSON text, complete: version, info, paths, components), served in place of the
      * one built from nothing: the plugins' documented routes are added to its paths. The kind's routes that it
      * documents there are registered with {@code hide()}.
@@ -124,7 +138,7 @@ public final class ServiceHost {
     public RunningApplication start() {
         System.setProperty("vertx.disableDnsResolver", "true");
         int loops = Math.max(1, Runtime.getRuntime().availableProcessors());
-        VertxOptions options = new VertxOptions().setEventLoopPoolSize(loops);
+        VertxOptions options = new VertxOptions().setEventLoopPoolSize(loops).setWorkerPoolSize(workerPoolSize);
         Vertx vertx = Vertx.vertx(options);
         try {
             return start(vertx, loops, options.getWorkerPoolSize());

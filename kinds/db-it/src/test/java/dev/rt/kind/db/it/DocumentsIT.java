@@ -22,8 +22,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 /**
  * The catalog's documents and pages on SQLite: the OpenAPI document (the entities' with the plugin's route merged in,
  * valid for swagger-parser, the same in YAML), Swagger UI, GraphiQL; the worker's class path (the db kind's library,
- * which holds the service kind's server, each artifact once); and SIGUSR2, after which the new workers serve a table
- * created behind rt's back.
+ * which holds the service kind's server, each artifact once) and its worker pool (a thread for each connection); and
+ * SIGUSR2, after which the new workers serve a table created behind rt's back.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @ExtendWith(TestDatabases.class)
@@ -73,8 +73,7 @@ class DocumentsIT {
 
     @Test
     void theWorkerRunsOnTheDbKindsLibraryAloneWithNoArtifactTwice() throws Exception {
-        long pid = rt.workers().stream().filter(p -> ProcessHandle.of(p).map(ProcessHandle::isAlive).orElse(false))
-                .findFirst().orElseThrow();
+        long pid = liveWorker();
         List<String> command = List.of(Files.readString(Path.of("/proc", Long.toString(pid), "cmdline")).split("\0"));
         List<String> classPath = List.of(command.get(command.indexOf("-cp") + 1).split(":"));
         Path lib = Path.of(System.getProperty("rt.cli.jar")).getParent().getParent().resolve("kinds/db/lib");
@@ -90,6 +89,24 @@ class DocumentsIT {
     }
 
     @Test
+    void theWorkerPoolHasAThreadForEachConnectionAndNoMore() throws Exception {
+        for (int i = 0; i < 30; i++) { // the pool starts a thread for each task until it has them all
+            assertThat(rt.get("/movies?limit=1").statusCode()).isEqualTo(200);
+        }
+        // the worker that serves: a spare JVM kept ready beside it has not started Vert.x
+        List<List<String>> serving = new java.util.ArrayList<>();
+        for (long pid : rt.workers()) {
+            List<String> threads = threads(pid);
+            if (threads.stream().anyMatch(name -> name.startsWith("vert.x-eventloo"))) {
+                serving.add(threads);
+            }
+        }
+        assertThat(serving).hasSize(1);
+        // the catalog's SQLite file: db.poolSize's 4 readers and the writer; Vert.x alone would start 20
+        assertThat(serving.get(0)).filteredOn(name -> name.startsWith("vert.x-worker")).hasSize(5);
+    }
+
+    @Test
     void sigusr2ReloadsTheSchema() throws Exception {
         assertThat(rt.get("/extras").statusCode()).isEqualTo(404);
         catalog.database().execute("CREATE TABLE extras (id INTEGER PRIMARY KEY, name VARCHAR(20))",
@@ -102,5 +119,23 @@ class DocumentsIT {
         assertThat(JSON.readTree(extras.body())).isEqualTo(JSON.readTree("[{\"id\":\"1\",\"name\":\"bonus\"}]"));
         // the other tests find the worker among those alive: the old one, still stopping, could exit as one reads it
         rt.awaitOutput("Stopped the worker 0 of the service \\\"catalog\\\".");
+    }
+
+    /** The names of a process's threads (the kernel keeps their first 15 characters), none when it has gone. */
+    private static List<String> threads(long pid) throws java.io.IOException {
+        List<String> names = new java.util.ArrayList<>();
+        try (var tasks = Files.list(Path.of("/proc", Long.toString(pid), "task"))) {
+            for (Path task : tasks.toList()) {
+                names.add(Files.readString(task.resolve("comm")).strip());
+            }
+        } catch (java.nio.file.NoSuchFileException gone) {
+            return List.of();
+        }
+        return names;
+    }
+
+    private long liveWorker() {
+        return rt.workers().stream().filter(p -> ProcessHandle.of(p).map(ProcessHandle::isAlive).orElse(false))
+                .findFirst().orElseThrow();
     }
 }

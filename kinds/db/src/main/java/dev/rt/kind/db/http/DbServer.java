@@ -43,6 +43,7 @@ public final class DbServer {
             SqlSpans.Database traced = context.tracing() == RequestTracing.OFF ? null
                     : SqlSpans.Database.of(settings.connectionString());
             ServiceHost host = ServiceHost.configure(context)
+                    .workerPoolSize(settings.workerThreads())
                     .openApi(openApi(context.configuration(), app))
                     .graphQl(settings.graphql() ? new GraphQlSettings(true, settings.graphiql()) : GraphQlSettings.OFF)
                     .provide(Entities.class, app.entities())
