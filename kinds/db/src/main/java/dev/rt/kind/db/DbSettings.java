@@ -53,7 +53,7 @@ public record DbSettings(Path root, ConnectionString connectionString, int poolS
      * The threads of the worker pool that runs the routes' statements: one for each connection that can serve them
      * (a server's pool, or a SQLite file's readers and its writer). A request then waits in the pool's one queue, never
      * parked in HikariCP for a connection, and a thread that finishes takes the next request without sleeping: against
-     * 20 threads on a pool of 10 or 20, a PostgreSQL insert cost the worker 10-15% less CPU (bench/RESULTS.md).
+     * 20 threads, the worker's CPU for a PostgreSQL list, get and insert fell by 10-18% (bench/RESULTS.md, session 14).
      */
     public int workerThreads() {
         return connectionString.dialect() == Dialect.SQLITE ? poolSize + 1 : poolSize;
