@@ -9,10 +9,14 @@ import dev.rt.kind.db.testing.Engine;
 import dev.rt.kind.db.testing.TestDatabases;
 import io.swagger.v3.parser.OpenAPIV3Parser;
 import io.swagger.v3.parser.core.models.SwaggerParseResult;
+import java.io.IOException;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -94,7 +98,7 @@ class DocumentsIT {
             assertThat(rt.get("/movies?limit=1").statusCode()).isEqualTo(200);
         }
         // the worker that serves: a spare JVM kept ready beside it has not started Vert.x
-        List<List<String>> serving = new java.util.ArrayList<>();
+        List<List<String>> serving = new ArrayList<>();
         for (long pid : rt.workers()) {
             List<String> threads = threads(pid);
             if (threads.stream().anyMatch(name -> name.startsWith("vert.x-eventloo"))) {
@@ -122,14 +126,20 @@ class DocumentsIT {
     }
 
     /** The names of a process's threads (the kernel keeps their first 15 characters), none when it has gone. */
-    private static List<String> threads(long pid) throws java.io.IOException {
-        List<String> names = new java.util.ArrayList<>();
-        try (var tasks = Files.list(Path.of("/proc", Long.toString(pid), "task"))) {
-            for (Path task : tasks.toList()) {
-                names.add(Files.readString(task.resolve("comm")).strip());
-            }
-        } catch (java.nio.file.NoSuchFileException gone) {
+    private static List<String> threads(long pid) throws IOException {
+        List<String> names = new ArrayList<>();
+        List<Path> tasks;
+        try (Stream<Path> listed = Files.list(Path.of("/proc", Long.toString(pid), "task"))) {
+            tasks = listed.toList();
+        } catch (NoSuchFileException gone) {
             return List.of();
+        }
+        for (Path task : tasks) {
+            try {
+                names.add(Files.readString(task.resolve("comm")).strip());
+            } catch (NoSuchFileException ended) {
+                // a thread that ended since the listing
+            }
         }
         return names;
     }
