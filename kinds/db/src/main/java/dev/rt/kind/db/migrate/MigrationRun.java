@@ -36,7 +36,13 @@ final class MigrationRun {
      * @return whether it ran; false when another applier moved the version meanwhile (nothing was changed)
      */
     boolean run(Connection connection, MigrationFile file, long expected) throws SQLException {
-        List<ScriptSplitter.Statement> statements = ScriptSplitter.split(folder.text(file), dialect.isMySqlFamily());
+        List<ScriptSplitter.Statement> statements;
+        try {
+            statements = ScriptSplitter.split(folder.text(file), dialect);
+        } catch (ScriptSplitter.ScriptException e) {
+            throw new KindException("Unable to apply migration " + file.fileName() + ": line " + e.line() + ": "
+                    + e.getMessage() + "; nothing of it ran");
+        }
         MigrationLock lock = versions.lock();
         lock.acquire(connection);
         try {
