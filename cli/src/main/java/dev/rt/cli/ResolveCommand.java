@@ -13,6 +13,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -51,11 +52,19 @@ final class ResolveCommand implements Callable<Integer> {
             + " the resolved services' dependencies; default: theirs (mvnw, gradlew, ...).")
     String packageManager;
 
+    @Option(names = "--timeout", paramLabel = "<seconds>", description = "How long one clone may take before it is"
+            + " stopped and counted as failed; default: 600. Git never waits for a prompt: SSH runs in batch mode.")
+    long timeoutSeconds = GitClone.DEFAULT_TIMEOUT.toSeconds();
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
     @Override
     public Integer call() throws IOException, InterruptedException {
+        if (timeoutSeconds <= 0) {
+            throw new RtException(ErrorCode.USAGE, "--timeout: must be a positive number of seconds, found "
+                    + timeoutSeconds);
+        }
         if ((username == null) != (password == null)) {
             throw new RtException(ErrorCode.USAGE, "-u/--username and -p/--password go together");
         }
@@ -78,7 +87,7 @@ final class ResolveCommand implements Callable<Integer> {
                 continue;
             }
             Optional<String> failure = GitClone.clone(service.url().get(), service.gitBranch(), service.directory(),
-                    credentials);
+                    credentials, Duration.ofSeconds(timeoutSeconds), System.getenv());
             if (failure.isPresent()) {
                 spec.commandLine().getErr().println("rt: " + service.id() + " (" + service.pointer() + "): cannot clone "
                         + GitCloneUrls.display(service.url().get()) + service.gitBranch().map(b -> " (branch " + b + ")")
@@ -91,13 +100,19 @@ final class ResolveCommand implements Callable<Integer> {
                     + layout.root().relativize(service.directory()));
             cloned.add(service);
         }
+        if (failed) {
+            for (ProjectService service : cloned) {
+                GitClone.remove(service.directory(), layout.root());
+                out.println("rt: " + service.id() + ": removed " + layout.root().relativize(service.directory())
+                        + " again, since another clone failed (the configuration is left as it was)");
+            }
+            out.flush();
+            return ExitCodes.RUNTIME_FAILURE;
+        }
         if (!cloned.isEmpty()) {
             writePaths(layout, cloned, out);
         }
         out.flush();
-        if (failed) {
-            return ExitCodes.RUNTIME_FAILURE;
-        }
         if (!cloned.isEmpty()) {
             ProjectLayout resolved = new ProjectLayout(layout.file(), layout.root(), true,
                     layout.resolvedServicesBasePath(), cloned);

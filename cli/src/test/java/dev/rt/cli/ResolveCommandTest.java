@@ -2,7 +2,10 @@ package dev.rt.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -83,15 +86,46 @@ class ResolveCommandTest {
     void aUrlOrBranchThatFailsNamesTheServiceAndLeavesNothingBehind() throws IOException {
         Path project = Files.createDirectories(dir.resolve("project"));
         Files.writeString(project.resolve("rt.json"), "{\"entrypoint\": \"a\", \"services\": ["
+                + "{\"id\": \"good\", \"url\": \"file://" + bare + "\"},"
                 + "{\"id\": \"missing\", \"url\": \"file://" + dir.resolve("nowhere.git") + "\"},"
                 + "{\"id\": \"branchless\", \"url\": \"https://bob:" + SECRET + "@127.0.0.1:1/x.git\", \"gitBranch\": \"nope\"}]}");
         assertThat(run("resolve", "-c", project.resolve("rt.json").toString())).isEqualTo(ExitCodes.RUNTIME_FAILURE);
-        assertThat(rt.err()).contains("rt: missing (" + project.resolve("rt.json") + ": /services/0): cannot clone file://"
-                + dir.resolve("nowhere.git"), "rt: branchless (" + project.resolve("rt.json") + ": /services/1): cannot clone"
+        assertThat(rt.out()).contains("rt: good: cloned file://" + bare + " into external/good", "rt: good: removed"
+                + " external/good again, since another clone failed (the configuration is left as it was)");
+        assertThat(rt.err()).contains("rt: missing (" + project.resolve("rt.json") + ": /services/1): cannot clone file://"
+                + dir.resolve("nowhere.git"), "rt: branchless (" + project.resolve("rt.json") + ": /services/2): cannot clone"
                 + " https://127.0.0.1:1/x.git (branch nope): ").doesNotContain(SECRET);
         try (Stream<Path> files = Files.list(project)) {
             assertThat(files.map(p -> p.getFileName().toString())).containsExactly("rt.json");
         }
         assertThat(Files.readString(project.resolve("rt.json"))).doesNotContain("\"path\"");
+    }
+
+    @Test
+    void aRemoteThatAsksForAPasswordFailsAtOnceInsteadOfPrompting() throws Exception {
+        HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        server.createContext("/", exchange -> {
+            exchange.getResponseHeaders().add("WWW-Authenticate", "Basic realm=\"git\"");
+            exchange.sendResponseHeaders(401, -1);
+            exchange.close();
+        });
+        server.start();
+        try {
+            Path project = Files.createDirectories(dir.resolve("project"));
+            String url = "http://127.0.0.1:" + server.getAddress().getPort() + "/repo.git";
+            Files.writeString(project.resolve("rt.json"), "{\"entrypoint\": \"private\", \"services\": ["
+                    + "{\"id\": \"private\", \"url\": \"" + url + "\"}]}");
+            assertThat(run("resolve", "-c", project.resolve("rt.json").toString(), "--timeout", "60"))
+                    .isEqualTo(ExitCodes.RUNTIME_FAILURE);
+            assertThat(rt.err()).contains("rt: private (" + project.resolve("rt.json") + ": /services/0): cannot clone "
+                    + url + ": ", "terminal prompts disabled");
+            try (Stream<Path> files = Files.list(project)) {
+                assertThat(files.map(p -> p.getFileName().toString())).containsExactly("rt.json");
+            }
+        } finally {
+            server.stop(0);
+        }
+        assertThat(run("resolve", "--timeout", "0")).isEqualTo(ExitCodes.USAGE);
+        assertThat(rt.err()).contains("rt: --timeout: must be a positive number of seconds, found 0");
     }
 }
