@@ -10,10 +10,12 @@ import dev.rt.config.Installation;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Function;
 
 /**
@@ -90,15 +92,22 @@ final class ServiceToolRuns {
      * distribution (which carries them).
      */
     static void publishArtifacts(ProjectLayout layout, PrintWriter out) {
-        boolean maven = layout.services().stream().anyMatch(s -> Files.isRegularFile(s.directory().resolve("pom.xml")));
+        List<Path> maven = layout.services().stream().map(ProjectService::directory)
+                .filter(directory -> Files.isRegularFile(directory.resolve("pom.xml"))).toList();
         Optional<Path> artifacts = System.getProperty(LocalMavenRepository.ARTIFACTS_PROPERTY) != null
                 || Installation.home().isPresent() ? Optional.of(LocalMavenRepository.artifacts()) : Optional.empty();
-        if (maven && artifacts.isPresent()) {
-            LocalMavenRepository repository = LocalMavenRepository.of(System.getenv());
-            List<String> copied = repository.publish(artifacts.get());
-            if (!copied.isEmpty()) {
-                out.println("rt: put rt's Maven artifacts (" + copied.size() + " files) into " + repository.root());
-                out.flush();
+        if (maven.isEmpty() || artifacts.isEmpty()) {
+            return;
+        }
+        Set<Path> done = new HashSet<>();
+        for (Path directory : maven) {
+            LocalMavenRepository repository = LocalMavenRepository.of(System.getenv(), directory);
+            if (done.add(repository.root())) {
+                List<String> copied = repository.publish(artifacts.get());
+                if (!copied.isEmpty()) {
+                    out.println("rt: put rt's Maven artifacts (" + copied.size() + " files) into " + repository.root());
+                    out.flush();
+                }
             }
         }
     }

@@ -12,8 +12,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
@@ -26,8 +24,6 @@ import java.util.stream.Stream;
 public final class LocalMavenRepository {
     /** Overrides {@code <home>/maven}, for rt's own tests. */
     public static final String ARTIFACTS_PROPERTY = "rt.maven.artifacts";
-    private static final Pattern REPO_LOCAL = Pattern.compile("-Dmaven\\.repo\\.local=(\\S+)");
-    private static final Pattern SETTINGS = Pattern.compile("<localRepository>\\s*([^<]+?)\\s*</localRepository>");
 
     private final Path root;
 
@@ -40,30 +36,12 @@ public final class LocalMavenRepository {
     }
 
     /**
-     * Where Maven keeps its local repository for these environment variables: {@code -Dmaven.repo.local} in
-     * {@code MAVEN_ARGS} or {@code MAVEN_OPTS}, else {@code <localRepository>} of {@code ~/.m2/settings.xml}, else
-     * {@code ~/.m2/repository}.
+     * Where Maven keeps its local repository when it builds the project in {@code project} with these environment
+     * variables ({@link LocalRepositoryLocation} says how it is found).
      */
-    public static LocalMavenRepository of(Map<String, String> env) {
-        for (String variable : List.of("MAVEN_ARGS", "MAVEN_OPTS")) {
-            Matcher matcher = REPO_LOCAL.matcher(env.getOrDefault(variable, ""));
-            if (matcher.find()) {
-                return new LocalMavenRepository(Path.of(matcher.group(1)).toAbsolutePath());
-            }
-        }
-        Path m2 = Path.of(System.getProperty("user.home"), ".m2");
-        try {
-            if (Files.isRegularFile(m2.resolve("settings.xml"))) {
-                Matcher matcher = SETTINGS.matcher(Files.readString(m2.resolve("settings.xml")));
-                if (matcher.find()) {
-                    return new LocalMavenRepository(Path.of(matcher.group(1).replace("${user.home}",
-                            System.getProperty("user.home"))).toAbsolutePath());
-                }
-            }
-        } catch (IOException e) {
-            // an unreadable settings file: Maven's default
-        }
-        return new LocalMavenRepository(m2.resolve("repository"));
+    public static LocalMavenRepository of(Map<String, String> env, Path project) {
+        return new LocalMavenRepository(new LocalRepositoryLocation(Path.of(System.getProperty("user.home")), env,
+                project).find());
     }
 
     /** rt's artifacts in its distribution: {@code -Drt.maven.artifacts}, else {@code <home>/maven}. */
