@@ -4,15 +4,21 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.sun.net.httpserver.HttpServer;
 import dev.rt.cli.e2e.RtProcess;
+import java.io.IOException;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -25,6 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class ClientIT {
     private static final Path CATALOGUE = Fixtures.testdata().resolve("services/catalogue");
+    private static final Path PETS = Fixtures.testdata().resolve("openapi/pets.yaml");
     private static RtProcess runtime;
     private static String url;
 
@@ -71,7 +78,10 @@ class ClientIT {
 
                 import java.net.URI;
                 import java.util.List;
-                import java.util.Map;
+                import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
 
                 public final class Calls {
                     private Calls() {
@@ -222,7 +232,10 @@ class ClientIT {
                     package graph;
 
                     import java.net.URI;
-                    import java.util.Map;
+                    import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
 
                     public final class Calls {
                         private Calls() {
@@ -264,4 +277,152 @@ class ClientIT {
                 + " browser client: add --frontend");
         assertThat(work.resolve("api")).doesNotExist();
     }
+
+    /**
+     * An echoing server for the composed types' API (testdata/openapi/pets.yaml): a POST answers its body, GET /pets a
+     * cat and a dog; each request's target and x-priority header are kept.
+     */
+    private static HttpServer petsServer(List<String> requests) throws IOException {
+        HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        server.createContext("/", exchange -> {
+            requests.add(exchange.getRequestMethod() + " " + exchange.getRequestURI().getRawPath()
+                    + Optional.ofNullable(exchange.getRequestURI().getRawQuery()).map(q -> "?" + q).orElse("")
+                    + Optional.ofNullable(exchange.getRequestHeaders().getFirst("x-priority")).map(p -> " x-priority: " + p)
+                    .orElse(""));
+            byte[] body = exchange.getRequestMethod().equals("POST") ? exchange.getRequestBody().readAllBytes()
+                    : ("[{\"petType\":\"cat\",\"name\":\"Tom\",\"indoor\":true,\"status\":\"sold out\"},"
+                            + "{\"petType\":\"dog\",\"name\":\"Rex\",\"barks\":2}]").getBytes(StandardCharsets.UTF_8);
+            exchange.getResponseHeaders().add("content-type", "application/json");
+            exchange.sendResponseHeaders(200, body.length);
+            exchange.getResponseBody().write(body);
+            exchange.close();
+        });
+        server.start();
+        return server;
+    }
+
+    @Test
+    void composedTypesBecomeJavaRecordsEnumsAndSealedInterfacesThatCallAServer() throws Exception {
+        rt(work, 0, "client", PETS.toString(), "--name", "pets", "--folder", work.resolve("src/pets").toString(),
+                "--skip-config-update");
+        assertThat(Files.readString(work.resolve("src/pets/Pet.java"))).contains("public sealed interface Pet extends"
+                + " Json.Value permits Cat, Dog");
+        assertThat(Files.readString(work.resolve("src/pets/Cat.java"))).contains("public record Cat(String name,"
+                + " String petType, Status status, Boolean indoor) implements Found, Pet");
+        assertThat(Files.readString(work.resolve("src/pets/PetsClient.java"))).contains("public List<Pet> listPets(Long"
+                + " limit, Status status, Long xPriority)", "public Measure measure(Measure body)");
+        Files.writeString(work.resolve("src/pets/Calls.java"), """
+                package pets;
+
+                import java.math.BigInteger;
+                import java.net.URI;
+
+                public final class Calls {
+                    private Calls() {
+                    }
+
+                    public static String run(String base) throws Exception {
+                        PetsClient client = new PetsClient(URI.create(base));
+                        StringBuilder out = new StringBuilder();
+                        for (Pet pet : client.listPets(2L, Status.SOLD_OUT, 3L)) {
+                            out.append(pet instanceof Cat cat ? "cat " + cat.name() + " " + cat.indoor() + " " + cat.status()
+                                    : pet instanceof Dog dog ? "dog " + dog.name() + " " + dog.barks() : "?").append('|');
+                        }
+                        Pet added = client.addPet(new Dog("Rex", "dog", Status.ON_HOLD, 3L));
+                        out.append(added instanceof Dog dog ? "added dog " + dog.status() : "added ?").append('|');
+                        out.append(client.search(new Cat("Tom", "cat", null, true)).getClass().getSimpleName()).append('|');
+                        Measure measure = client.measure(new Measure(9_000_000_000L, 0.1, 42L,
+                                new BigInteger("123456789012345678901234567890")));
+                        out.append(measure.count()).append(' ').append(measure.weight()).append(' ').append(measure.id())
+                                .append(' ').append(measure.raw().getClass().getSimpleName()).append(' ')
+                                .append(measure.raw()).append('|');
+                        try {
+                            client.measure(new Measure(1L, Double.NaN, null, null));
+                        } catch (IllegalArgumentException e) {
+                            out.append(e.getMessage());
+                        }
+                        return out.toString();
+                    }
+                }
+                """);
+        Path classes = JavaSources.compile(work.resolve("src"), Files.createDirectories(work.resolve("classes")));
+        List<String> requests = new CopyOnWriteArrayList<>();
+        HttpServer server = petsServer(requests);
+        try {
+            assertThat(JavaSources.call(classes, "pets.Calls", "run", "http://127.0.0.1:" + server.getAddress().getPort()))
+                    .isEqualTo("cat Tom true SOLD_OUT|dog Rex 2|added dog ON_HOLD|Cat|9000000000 0.1 42 BigInteger"
+                            + " 123456789012345678901234567890|NaN is not a number JSON can hold");
+        } finally {
+            server.stop(0);
+        }
+        assertThat(requests).containsExactly("GET /pets?limit=2&status=sold+out x-priority: 3", "POST /pets",
+                "POST /search", "POST /measures");
+    }
+
+    @Test
+    void composedTypesBecomeTypeScriptUnionsIntersectionsAndLiteralsThatCallAServer() throws Exception {
+        rt(work, 0, "client", PETS.toString(), "--frontend", "--language", "ts", "--name", "pets", "--folder", "web");
+        Path web = work.resolve("web");
+        assertThat(Files.readString(web.resolve("pets-types.d.ts"))).contains("export type Pet = Cat | Dog\n",
+                "export type Cat = Animal & CatPart2\n", "export type Status = 'available' | 'on-hold' | 'sold out'\n",
+                "export type Priority = 1 | 2 | 3\n", "export type Id = string | number\n", "  raw?: unknown | null\n");
+        List<String> requests = new CopyOnWriteArrayList<>();
+        HttpServer server = petsServer(requests);
+        try {
+            Files.writeString(web.resolve("usage.ts"), """
+                    import { addPet, listPets, measure, search, setBaseUrl } from './pets.js'
+                    import type { Cat, Found, Pet, Priority, Status } from './pets.js'
+
+                    setBaseUrl('%s')
+                    const status: Status = 'sold out'
+                    const priority: Priority = 3
+                    // @ts-expect-error: not one of the enumeration's values
+                    const wrong: Status = 'gone'
+                    // @ts-expect-error: not one of the numbers
+                    const wrongPriority: Priority = 4
+                    // @ts-expect-error: every pet has a name
+                    const nameless: Pet = { petType: 'cat' }
+                    const cat: Cat = { petType: 'cat', name: 'Tom', indoor: true }
+                    const pets: Pet[] = await listPets({ limit: 2, status, 'x-priority': priority })
+                    const added: Pet = await addPet({ body: { petType: 'dog', name: 'Rex', barks: 3 } })
+                    const found: Found = await search({ body: cat })
+                    const measured = await measure({ count: 7, weight: 0.5, id: 'm-1' })
+                    console.log(JSON.stringify({ pets: pets.map(p => p.name), added: added.name, found: found.name,
+                      count: measured.count, id: measured.id, wrong, wrongPriority, nameless }))
+                    """.formatted("http://127.0.0.1:" + server.getAddress().getPort()));
+            NodeTools.tsc(web, "--strict", "--target", "es2022", "--module", "es2022", "--moduleResolution", "bundler",
+                    "--lib", "es2022,dom", "--outDir", "out", "pets.ts", "usage.ts");
+            Files.writeString(web.resolve("out/package.json"), "{\"type\": \"module\"}");
+            assertThat(NodeTools.node(web.resolve("out"), "usage.js")).contains("\"pets\":[\"Tom\",\"Rex\"]",
+                    "\"added\":\"Rex\"", "\"found\":\"Tom\"", "\"count\":7", "\"id\":\"m-1\"");
+        } finally {
+            server.stop(0);
+        }
+        assertThat(requests).containsExactly("GET /pets?limit=2&status=sold+out x-priority: 3", "POST /pets",
+                "POST /search", "POST /measures");
+    }
+
+    @Test
+    void everyGeneratorWritesTheSameBytesForTheSameInputRunAfterRun() throws Exception {
+        Path api = work.resolve("many.json");
+        Files.writeString(api, ManyTypes.openApi(80));
+        Path graph = work.resolve("graph.json");
+        Files.writeString(graph, ManyTypes.introspection(80));
+        for (int run = 1; run <= 2; run++) {
+            Path out = Files.createDirectories(work.resolve("run" + run));
+            rt(out, 0, "client", api.toString(), "--name", "many", "--folder", "java", "--skip-config-update", "--full",
+                    "--types-comment");
+            rt(out, 0, "client", api.toString(), "--frontend", "--language", "ts", "--folder", "ts");
+            rt(out, 0, "client", api.toString(), "--frontend", "--folder", "js");
+            rt(out, 0, "client", graph.toString(), "--name", "graph", "--folder", "graphql", "--skip-config-update");
+            for (String kind : List.of("service", "db", "gateway", "java")) {
+                rt(out, 0, "create", "--kind", kind, "--dir", "create-" + kind, "--no-git", "--no-install");
+            }
+        }
+        Map<String, String> first = ManyTypes.files(work.resolve("run1"));
+        assertThat(first).containsKeys("java/ManyClient.java", "ts/api.ts", "ts/api.d.ts", "js/api.js", "graphql/Type42.java",
+                "create-db/rt.json", "create-java/rt.json");
+        assertThat(ManyTypes.files(work.resolve("run2"))).isEqualTo(first);
+    }
+
 }

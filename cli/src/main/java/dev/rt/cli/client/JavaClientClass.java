@@ -162,7 +162,7 @@ final class JavaClientClass {
         out.append("""
 
                     private static String path(Object value) {
-                        return URLEncoder.encode(String.valueOf(value), StandardCharsets.UTF_8).replace("+", "%20");
+                        return URLEncoder.encode(Json.text(value), StandardCharsets.UTF_8).replace("+", "%20");
                     }
 
                     private static String query(StringBuilder target, String separator, String name, Object value) {
@@ -172,7 +172,7 @@ final class JavaClientClass {
                         String next = separator;
                         for (Object item : value instanceof List<?> list ? list : List.of(value)) {
                             target.append(next).append(URLEncoder.encode(name, StandardCharsets.UTF_8)).append('=')
-                                    .append(URLEncoder.encode(String.valueOf(item), StandardCharsets.UTF_8));
+                                    .append(URLEncoder.encode(Json.text(item), StandardCharsets.UTF_8));
                             next = "&";
                         }
                         return next;
@@ -180,7 +180,7 @@ final class JavaClientClass {
 
                     private static void header(HttpRequest.Builder request, String name, Object value) {
                         if (value != null) {
-                            request.header(name, String.valueOf(value));
+                            request.header(name, Json.text(value));
                         }
                     }
 

@@ -8,12 +8,14 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * A Java client as source files of one package: a record per object type, and (unless types only) a client class
+ * A Java client as source files of one package: a record per object type, an enum per enumeration of strings, a
+ * sealed interface per union of object types, and (unless types only) a client class
  * with one method per operation on {@code java.net.http.HttpClient}, its JSON helper, its exception and, for full
  * responses, the response record. JDK only: nothing to add to a project's dependencies.
  */
@@ -27,8 +29,16 @@ public final class JavaClientWriter {
         Map<String, String> files = new LinkedHashMap<>();
         files.put("Json.java", resource("Json.java.txt").replace("{{package}}", pkg)
                 .replace("{{client}}", options.clientClass()));
-        for (TypeDef def : model.types().values().stream().sorted(java.util.Comparator.comparing(TypeDef::name)).toList()) {
-            files.put(def.name() + ".java", JavaTypes.record(pkg, def, options));
+        for (TypeDef def : model.types().values().stream().sorted(Comparator.comparing(TypeDef::name)).toList()) {
+            switch (def.shape()) {
+                case OBJECT, ALL_OF -> files.put(def.name() + ".java", JavaTypes.record(pkg, def, options,
+                        JavaChoiceTypes.unionsOf(model, def.name())));
+                case ENUM -> files.put(def.name() + ".java", JavaChoiceTypes.enumeration(pkg, def, options));
+                case UNION -> files.put(def.name() + ".java", JavaChoiceTypes.union(pkg, def, options));
+                case ALIAS -> {
+                    // TypeScript's alias of other values: in Java the value's own type (Object, Long, ...)
+                }
+            }
         }
         if (options.typesOnly()) {
             return files;

@@ -3,6 +3,7 @@ package dev.rt.cli.client;
 import dev.rt.cli.client.ClientModel.Field;
 import dev.rt.cli.client.ClientModel.TypeDef;
 import dev.rt.cli.client.ClientModel.TypeRef;
+import java.util.List;
 
 /** How the Java client spells the API's types, reads them from parsed JSON, and writes a record per object type. */
 final class JavaTypes {
@@ -16,7 +17,7 @@ final class JavaTypes {
             case NUMBER -> "Double";
             case BOOLEAN -> "Boolean";
             case ARRAY -> "List<" + type(type.items().orElseThrow()) + ">";
-            case OBJECT -> type.name().orElseThrow();
+            case OBJECT, ENUM, UNION -> type.name().orElseThrow();
             case MAP -> "Map<String, Object>";
             case ANY -> "Object";
         };
@@ -31,14 +32,15 @@ final class JavaTypes {
             case BOOLEAN -> "Json.bool(" + value + ")";
             case MAP -> "Json.map(" + value + ")";
             case ANY -> value;
-            case OBJECT -> "(" + value + " == null ? null : " + type.name().orElseThrow() + ".fromJson(" + value + "))";
+            case OBJECT, ENUM, UNION -> "(" + value + " == null ? null : " + type.name().orElseThrow() + ".fromJson("
+                    + value + "))";
             case ARRAY -> "Json.list(" + value + ", item" + depth + " -> "
                     + read(type.items().orElseThrow(), "item" + depth, depth + 1) + ")";
         };
     }
 
-    /** The record of an object type. */
-    static String record(String javaPackage, TypeDef def, ClientOptions options) {
+    /** The record of an object type, a member of the sealed {@code unions} it belongs to. */
+    static String record(String javaPackage, TypeDef def, ClientOptions options, List<String> unions) {
         StringBuilder out = new StringBuilder("package " + javaPackage + ";\n\n");
         out.append("import java.util.LinkedHashMap;\nimport java.util.List;\nimport java.util.Map;\n\n");
         String description = options.typesComment() ? def.description().map(Names::comment).orElse("") : "";
@@ -49,7 +51,8 @@ final class JavaTypes {
             Field field = def.fields().get(i);
             out.append(i == 0 ? "" : ", ").append(type(field.type())).append(' ').append(Names.member(field.jsonName()));
         }
-        out.append(") implements Json.Value {\n");
+        out.append(") implements ").append(String.join(", ", unions.isEmpty() ? List.of("Json.Value") : unions))
+                .append(" {\n");
         if (options.typesComment() && def.fields().stream().anyMatch(f -> f.description().isPresent())) {
             out.append("    // properties:");
             def.fields().stream().filter(f -> f.description().isPresent()).forEach(f -> out.append("\n    //   ")

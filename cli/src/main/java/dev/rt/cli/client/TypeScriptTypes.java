@@ -7,6 +7,7 @@ import dev.rt.cli.client.ClientModel.TypeDef;
 import dev.rt.cli.client.ClientModel.TypeRef;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /** The TypeScript declarations of an API: an interface per object type, a request type per operation. */
 final class TypeScriptTypes {
@@ -14,6 +15,9 @@ final class TypeScriptTypes {
     }
 
     static String type(TypeRef type) {
+        if (type.name().isPresent()) {
+            return type.name().get();
+        }
         return switch (type.kind()) {
             case STRING -> "string";
             case INTEGER, NUMBER -> "number";
@@ -22,9 +26,8 @@ final class TypeScriptTypes {
                 String item = type(type.items().orElseThrow());
                 yield item.matches("[A-Za-z0-9_]+") ? item + "[]" : "Array<" + item + ">";
             }
-            case OBJECT -> type.name().orElseThrow();
             case MAP -> "Record<string, unknown>";
-            case ANY -> "unknown";
+            case OBJECT, ENUM, UNION, ANY -> "unknown";
         };
     }
 
@@ -38,6 +41,10 @@ final class TypeScriptTypes {
         for (TypeDef def : model.types().values()) {
             if (options.typesComment() && def.description().isPresent()) {
                 out.append("/** ").append(Names.comment(def.description().get())).append(" */\n");
+            }
+            if (def.shape() != TypeDef.Shape.OBJECT) {
+                out.append("export type ").append(def.name()).append(" = ").append(alias(def)).append("\n\n");
+                continue;
             }
             out.append("export interface ").append(def.name()).append(" {\n");
             for (Field field : def.fields()) {
@@ -68,6 +75,29 @@ final class TypeScriptTypes {
                     .append("\n\n");
         }
         return out.toString();
+    }
+
+    /** An intersection of an {@code allOf}'s parts, a union of members, or a union of literal values. */
+    private static String alias(TypeDef def) {
+        String separator = def.shape() == TypeDef.Shape.ALL_OF ? " & " : " | ";
+        List<String> members = new ArrayList<>();
+        def.parts().forEach(part -> members.add(type(part)));
+        def.values().forEach(value -> members.add(value instanceof String text ? quote(text) : String.valueOf(value)));
+        return members.isEmpty() ? "never" : String.join(separator, members);
+    }
+
+    private static String quote(String text) {
+        StringBuilder out = new StringBuilder("'");
+        for (char c : text.toCharArray()) {
+            switch (c) {
+                case '\'', '\\' -> out.append('\\').append(c);
+                case '\n' -> out.append("\\n");
+                case '\r' -> out.append("\\r");
+                default -> out.append(c < 0x20 || c == 0x2028 || c == 0x2029
+                        ? String.format(Locale.ROOT, "\\u%04x", (int) c) : String.valueOf(c));
+            }
+        }
+        return out.append('\'').toString();
     }
 
     /** Whether an operation's body is given as the request's own properties (an object type), else as {@code body}. */
