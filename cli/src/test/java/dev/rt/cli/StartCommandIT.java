@@ -293,6 +293,20 @@ class StartCommandIT {
         }
     }
 
+    @Test
+    void settingsWithNoEffectAreLoggedOnceAtStartNamingTheFileAndThePointer() throws Exception {
+        Path config = runtimeWith("\"watch\": true, ", "api", Fixtures.service("api", "probe", "\"useHttp\": true"));
+        try (RtProcess rt = RtProcess.start(dir, Map.of(), "start", "-c", config.toString())) {
+            rt.awaitListening(START);
+            String watch = config + ": /watch: true, but files are watched only under rt start --dev; this runtime"
+                    + " reloads nothing when they change";
+            rt.awaitStdout(watch, START);
+
+            assertThat(rt.stdout()).containsOnlyOnce(config + ": /services/0/useHttp: has no effect: every worker of"
+                    + " rt serves HTTP on 127.0.0.1 already").containsOnlyOnce(watch);
+        }
+    }
+
     /**
      * Whether the process has exited by {@code deadline} (System.nanoTime). An orphan that has exited stays a
      * zombie until the init process reaps it, which some sandboxes do only every second or two; a zombie has

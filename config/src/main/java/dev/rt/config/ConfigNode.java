@@ -86,6 +86,21 @@ final class ConfigNode {
                 + origins.apply(pointer));
     }
 
+    /** A warning about this setting, worded like an error: {@code <file>: <pointer>: <message>}. */
+    String warning(String message) {
+        return warning(pointer(), message);
+    }
+
+    /** {@link #warning(String)} at {@code pointer}, for a setting whose place in the file is not this node's. */
+    String warning(String pointer, String message) {
+        return place(pointer) + ": " + message;
+    }
+
+    /** {@code <file>: <pointer>}: where a setting is, for a message about another one. */
+    String place(String pointer) {
+        return file.map(f -> f + ": ").orElse("") + pointer;
+    }
+
     ConfigNode requireObject() {
         if (!node.isObject()) {
             throw error("must be an object, found " + describe());

@@ -1,5 +1,6 @@
 package dev.rt.config;
 
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 
@@ -15,6 +16,19 @@ public record HttpsConfig(boolean allowHTTP1, List<PemSource> keys, List<PemSour
         if (keys.isEmpty() || certs.isEmpty()) {
             throw new IllegalArgumentException("https needs a key and a cert");
         }
+    }
+
+    /**
+     * The same with its files' relative paths resolved against {@code directory}: for the entrypoint's own
+     * {@code https}, whose files are relative to its own configuration file, not to the runtime's.
+     */
+    HttpsConfig relativeTo(Path directory) {
+        return new HttpsConfig(allowHTTP1, resolved(keys, directory), resolved(certs, directory));
+    }
+
+    private static List<PemSource> resolved(List<PemSource> sources, Path directory) {
+        return sources.stream().map(source -> source instanceof PemSource.File file
+                ? new PemSource.File(directory.resolve(file.path()).normalize()) : source).toList();
     }
 
     /** The {@code https} object, or empty when it is absent (no TLS). */

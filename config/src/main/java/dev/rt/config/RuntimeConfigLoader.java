@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.UnaryOperator;
 
 /**
  * Loads a runtime configuration: find the file, parse it by extension, load {@code .env}, run it through the
@@ -71,9 +72,11 @@ public final class RuntimeConfigLoader {
         Path file = locate(given);
         Path root = file.getParent();
         JsonNode raw = ConfigFormat.of(file).read(file);
-        if (isApplication(raw)) {
+        boolean wrapped = isApplication(raw);
+        if (wrapped) {
             raw = wrapAsRuntime(file, raw);
         }
+        UnaryOperator<String> inFile = wrapped ? RuntimeConfigLoader::inServiceFile : UnaryOperator.identity();
         Path dotEnvFile = Files.isRegularFile(root.resolve(".env")) ? root.resolve(".env") : cwd.resolve(".env");
         Map<String, String> runtimeDotEnv = DotEnv.readIfPresent(dotEnvFile);
         Map<String, String> placeholderEnv = new HashMap<>(runtimeDotEnv);
@@ -99,7 +102,11 @@ public final class RuntimeConfigLoader {
         runtimeEnv.putAll(config.get("env").stringMap());
         RestartPolicy restart = RestartPolicy.from(config.get("restartOnError"), RestartPolicy.DEFAULT);
         HealthConfig health = HealthConfig.from(config.get("health"), HealthConfig.DEFAULTS);
-        ServiceEntryLoader serviceLoader = new ServiceEntryLoader(root, runtimeEnv, realEnv, ids, classPaths);
+        if (config.get("sourceMaps").bool(false)) {
+            warnings.add(config.get("sourceMaps").warning(inFile.apply("/sourceMaps"), ServiceEntryLoader.SOURCE_MAPS));
+        }
+        ServiceEntryLoader serviceLoader = new ServiceEntryLoader(root, runtimeEnv, realEnv, ids, classPaths,
+                config.get("server"), inFile);
         int defaultWorkers = config.get("workers").positiveInt(1);
         List<ServiceConfig> services = new ArrayList<>();
         Set<String> seen = new LinkedHashSet<>();
@@ -121,7 +128,7 @@ public final class RuntimeConfigLoader {
         checkSchedulerNames(config.get("scheduler"));
         SchedulerClusterConfig.check(config.get("schedulerCluster"));
         return new RuntimeConfig(file, root, entrypoint, services,
-                ServerConfig.from(config.get("server")),
+                serviceLoader.publicServer(),
                 GracefulShutdown.from(config.get("gracefulShutdown")),
                 config.get("startTimeout").millis(RuntimeConfig.DEFAULT_START_TIMEOUT_MILLIS),
                 restart,
@@ -165,6 +172,16 @@ public final class RuntimeConfigLoader {
         }
     }
 
+    /**
+     * Where a pointer of the runtime made from a service file run on its own is in that file: its service entry is
+     * {@code /runtime/application}, the rest {@code /runtime/...}.
+     */
+    private static String inServiceFile(String pointer) {
+        String entry = "/services/0";
+        return pointer.equals(entry) || pointer.startsWith(entry + "/")
+                ? "/runtime/application" + pointer.substring(entry.length()) : "/runtime" + pointer;
+    }
+
     /** True when the tree is a service's own configuration rather than a runtime one. */
     static boolean isApplication(JsonNode raw) {
         JsonNode schema = raw.path("$schema");
@@ -179,8 +196,8 @@ public final class RuntimeConfigLoader {
      * A service configuration run on its own, as a runtime of one service named after its directory, which is also
      * the entrypoint: its {@code runtime} section supplies the runtime settings, its {@code runtime.strictEnv} the
      * runtime's {@code runtime.strictEnv}, and {@code runtime.application} the settings of the one service entry.
-     * Without a {@code runtime.server}, the application's own {@code server.hostname}, {@code port}, {@code http2}
-     * and {@code https} are the public listener's.
+     * The application's own {@code server.hostname}, {@code port}, {@code http2} and {@code https} are the public
+     * listener's where {@code runtime.server} does not set them, as for the entrypoint of any runtime.
      */
     private static ObjectNode wrapAsRuntime(Path file, JsonNode application) {
         ObjectNode runtime = application.path("runtime").isObject()
@@ -198,19 +215,6 @@ public final class RuntimeConfigLoader {
         }
         service.put("id", id).put("path", ".").put("config", file.getFileName().toString());
         runtime.put("entrypoint", id);
-        JsonNode own = application.path("server");
-        if (!runtime.has("server") && own.isObject()) {
-            // the application's own listener settings, which a runtime's server would override (SPEC "server")
-            ObjectNode server = runtime.putObject("server");
-            for (String key : List.of("hostname", "port", "http2", "https")) {
-                if (own.has(key)) {
-                    server.set(key, own.get(key).deepCopy());
-                }
-            }
-            if (server.isEmpty()) {
-                runtime.remove("server");
-            }
-        }
         return runtime;
     }
 

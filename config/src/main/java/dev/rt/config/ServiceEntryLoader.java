@@ -1,5 +1,7 @@
 package dev.rt.config;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.MissingNode;
 import dev.rt.config.env.DotEnv;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -9,23 +11,47 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.UnaryOperator;
 
-/** Reads one entry of {@code services} and the service's own configuration file. */
+/**
+ * Reads one entry of {@code services} and the service's own configuration file, and adds to the warnings what they
+ * set that has no effect: {@code useHttp} and {@code sourceMaps}, and the listener settings of its own
+ * {@code server} that the runtime's decide ({@link ServerConfig#unusedListenerSettings}).
+ */
 final class ServiceEntryLoader {
     private final Path root;
     private final Map<String, String> runtimeEnv;
     private final Map<String, String> realEnv;
     private final Set<String> serviceIds;
     private final boolean classPaths;
+    private final ConfigNode runtimeServer;
+    private final UnaryOperator<String> inRuntime;
+    private ConfigNode entrypointServer;
+    private JsonNode entrypointWritten;
+    private Path entrypointDirectory;
 
-    /** @param classPaths whether to ask each service's kind for its workers' class path */
+    /**
+     * @param classPaths    whether to ask each service's kind for its workers' class path
+     * @param runtimeServer the runtime's {@code server}
+     * @param inRuntime     where a pointer of the runtime's configuration is in its file, as written
+     */
     ServiceEntryLoader(Path root, Map<String, String> runtimeEnv, Map<String, String> realEnv, Set<String> serviceIds,
-            boolean classPaths) {
+            boolean classPaths, ConfigNode runtimeServer, UnaryOperator<String> inRuntime) {
         this.root = root;
         this.runtimeEnv = runtimeEnv;
         this.realEnv = realEnv;
         this.serviceIds = serviceIds;
         this.classPaths = classPaths;
+        this.runtimeServer = runtimeServer;
+        this.inRuntime = inRuntime;
+        this.entrypointServer = runtimeServer; // not consulted while entrypointWritten writes nothing
+        this.entrypointWritten = MissingNode.getInstance();
+        this.entrypointDirectory = root;
+    }
+
+    /** The public listener: the runtime's server settings, else those of the entrypoint's own file that it loaded. */
+    ServerConfig publicServer() {
+        return ServerConfig.from(runtimeServer, entrypointServer, entrypointWritten, entrypointDirectory);
     }
 
     /**
@@ -64,9 +90,18 @@ final class ServiceEntryLoader {
         Map<String, String> placeholderEnv = new HashMap<>(env);
         placeholderEnv.putAll(realEnv);
         placeholderEnv.put("RT_ROOT", directory.toString());
-        ConfigPipeline.Processed processed = ConfigPipeline.process(configFile, ConfigFormat.of(configFile).read(configFile),
-                Optional.empty(), placeholderEnv, serviceIds);
+        JsonNode written = ConfigFormat.of(configFile).read(configFile);
+        ConfigPipeline.Processed processed = ConfigPipeline.process(configFile, written, Optional.empty(),
+                placeholderEnv, serviceIds);
         warnings.addAll(processed.warnings());
+        warnings.addAll(ServerConfig.unusedListenerSettings(processed.root().get("server"), written.path("server"), id,
+                entrypoint, runtimeServer, inRuntime));
+        if (id.equals(entrypoint)) {
+            entrypointServer = processed.root().get("server");
+            entrypointWritten = written.path("server");
+            entrypointDirectory = configFile.toAbsolutePath().getParent();
+        }
+        noEffect(node, warnings);
         ApplicationConfigLoader.Loaded application = ApplicationConfigLoader.load(processed, classPaths);
 
         int workers = node.get("workers").positiveInt(defaultWorkers);
@@ -85,6 +120,23 @@ final class ServiceEntryLoader {
                         && spareWorker(node.get("spareWorker"), spareWorkers, id.equals(entrypoint), workers == 1),
                 ServiceTelemetryConfig.from(node.get("telemetry"), !application.recordsRequestSpans()));
     }
+
+    /** {@code useHttp} and {@code sourceMaps}, when true: what they ask for is what a JVM worker does anyway. */
+    private void noEffect(ConfigNode node, List<String> warnings) {
+        if (node.get("useHttp").bool(false)) {
+            warnings.add(node.get("useHttp").warning(inRuntime.apply(node.get("useHttp").pointer()), "has no effect:"
+                    + " every worker of rt serves HTTP on 127.0.0.1 already, and the other services reach it through"
+                    + " rt's mesh as http://" + node.get("id").string("<id>") + ".rt.local; remove it"));
+        }
+        if (node.get("sourceMaps").bool(false)) {
+            warnings.add(node.get("sourceMaps").warning(inRuntime.apply(node.get("sourceMaps").pointer()),
+                    SOURCE_MAPS));
+        }
+    }
+
+    /** What a {@code sourceMaps: true} is told, the runtime's or a service's. */
+    static final String SOURCE_MAPS = "has no effect on the JVM: its stack traces name the Java source file and line"
+            + " already; remove it";
 
     /**
      * The service's own {@code spareWorker}, else the runtime's: {@code "entrypoint"} (the default) for the

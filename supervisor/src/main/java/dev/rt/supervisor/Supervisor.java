@@ -106,6 +106,7 @@ public final class Supervisor implements AutoCloseable {
                     ? remember(LogStore.open(directory.path().resolve("logs"), managementApi.logsMaxSizeBytes(), log)) : null;
             ProxyEventLoops loops = remember(new ProxyEventLoops());
             log.info("Proxy I/O on " + loops.describe());
+            config.warnings().forEach(log::warn); // what the configuration sets to no effect, once per start
             registry = new WorkerRegistry(config.serviceIds());
             routing = EntrypointRouting.of(config).map(this::remember);
             EntrypointRouting.unused(config).forEach(id -> log.warn("The service \"" + id + "\" routes requests only"
@@ -321,6 +322,11 @@ public final class Supervisor implements AutoCloseable {
 
     /** {@code --dev} with {@code watch}: a change to a service's files reloads that service. */
     private void watchInDevelopment() {
+        if (config.watch() && !options.development()) {
+            boolean alone = config.services().stream().anyMatch(s -> s.application().file().equals(config.file()));
+            log.info(config.file() + ": " + (alone ? "/runtime/watch" : "/watch") + ": true, but files are watched"
+                    + " only under rt start --dev; this runtime reloads nothing when they change");
+        }
         if (!options.development() || !config.watch()) {
             return;
         }
