@@ -4,6 +4,7 @@ import dev.rt.config.ConfigKind;
 import dev.rt.config.RtException;
 import dev.rt.supervisor.RtVersion;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -64,8 +65,23 @@ final class RtCommand implements Runnable {
                 kinds.forEach(kind -> commandLine.addSubcommand(kind, KindCommands.group(kind)));
             }
         }
+        helpInEveryGroup(commandLine);
         commandLine.setExecutionExceptionHandler(RtCommand::handle);
         return commandLine;
+    }
+
+    /**
+     * Gives every command that groups others a {@code help} command, at every depth, so that {@code rt <group> help}
+     * and {@code rt <group> help <command>} answer whichever group a kind or a later change adds.
+     */
+    private static void helpInEveryGroup(CommandLine command) {
+        if (command.getSubcommands().isEmpty()) {
+            return;
+        }
+        if (!command.getSubcommands().containsKey("help")) {
+            command.addSubcommand("help", new CommandLine.HelpCommand());
+        }
+        new LinkedHashSet<>(command.getSubcommands().values()).forEach(RtCommand::helpInEveryGroup);
     }
 
     private static Map<String, Supplier<Object>> subcommands() {
