@@ -11,7 +11,10 @@ import java.util.OptionalLong;
 
 /**
  * {@code undici}: options of the HTTP client dispatcher every worker uses for outgoing calls, and the
- * interceptors installed on it. Every option is empty when not given, leaving the client's own default.
+ * interceptors installed on it. Every option is empty when not given, leaving the client's own default. rt's mesh
+ * is that client: it sends one request at a time on a connection to a worker, so {@code pipelining} above 1 is
+ * refused, and it runs the identity-provider token interceptor only (an entry whose {@code options} hold
+ * {@code idpTokenUrl}), so any other interceptor is refused: both when the configuration is loaded.
  *
  * @param connections maximum connections per origin
  * @param pipelining  requests pipelined on one connection
@@ -73,7 +76,19 @@ public record UndiciConfig(
         }
         List<Interceptor> interceptors = new ArrayList<>();
         for (ConfigNode interceptor : undici.get("interceptors").elements()) {
-            interceptors.add(new Interceptor(interceptor.get("module").string(), interceptor.get("options").object()));
+            String module = interceptor.get("module").string();
+            if (!interceptor.get("options").has("idpTokenUrl")) {
+                throw interceptor.error("the interceptor \"" + module + "\" cannot run here: rt's mesh makes the"
+                        + " workers' calls, not undici, and runs only the identity-provider token interceptor (options"
+                        + " clientId, clientSecret, idpTokenUrl and origins); a JavaScript module cannot be loaded into"
+                        + " it. Remove the entry, or do what it does in the application");
+            }
+            interceptors.add(new Interceptor(module, interceptor.get("options").object()));
+        }
+        if (undici.get("pipelining").optionalInteger(0, Integer.MAX_VALUE).orElse(1) > 1) {
+            throw undici.get("pipelining").error("rt's mesh sends one request at a time on each connection to a"
+                    + " worker and does not pipeline them; set 0 or 1, or remove it (undici.connections sets how many"
+                    + " connections to a worker may be open at once)");
         }
         return new UndiciConfig(
                 undici.get("keepAliveTimeout").optionalMillis(),

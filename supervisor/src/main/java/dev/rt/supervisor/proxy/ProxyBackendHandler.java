@@ -17,14 +17,18 @@ import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.handler.timeout.IdleStateEvent;
 import io.netty.util.AsciiString;
 import io.netty.util.ReferenceCountUtil;
+import io.netty.util.concurrent.ScheduledFuture;
 import java.net.InetSocketAddress;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Last stage of a connection to a worker. While a client's exchange is attached it writes each response
  * object to the client as it arrives and reads the next chunk only once the previous batch was written
  * (auto-read is off); at the end of the response it detaches and hands itself back to the exchange, whose
  * {@link BackendLink} pools or closes it. Idle in the pool, unexpected data, a reader-idle timeout or a close
- * end it.
+ * end it, and so does a response body that pauses longer than {@code undici.bodyTimeout} between two parts while
+ * the client reads on: the exchange then cuts the client's response, whose head went out already, as undici's
+ * {@code BodyTimeoutError} ends a body.
  */
 final class ProxyBackendHandler extends ChannelInboundHandlerAdapter {
     private static final AsciiString KEEP_ALIVE = AsciiString.cached("keep-alive");
@@ -39,6 +43,9 @@ final class ProxyBackendHandler extends ChannelInboundHandlerAdapter {
     private boolean notHttp;
     private long idleMillis;
     private long idleSince;
+    private final Runnable checkBody = this::checkBody;
+    private ScheduledFuture<?> bodyTimer; // while a response body is awaited, with undici.bodyTimeout
+    private long lastBodyPart;
 
     ProxyBackendHandler(BackendPool pool, InetSocketAddress address) {
         this.pool = pool;
@@ -74,6 +81,7 @@ final class ProxyBackendHandler extends ChannelInboundHandlerAdapter {
     /** Ends this connection without telling the exchange (it gave the connection up). */
     void abandon() {
         exchange = null;
+        cancelBodyTimer();
         channel.close();
     }
 
@@ -100,6 +108,7 @@ final class ProxyBackendHandler extends ChannelInboundHandlerAdapter {
             reusable = !interim && HttpUtil.isKeepAlive(response);
             if (!interim) {
                 idleMillis = keepAliveMillis(response);
+                startBodyTimer(ctx);
             }
             HopByHopHeaders.remove(response.headers());
             owner.responseHead(response, interim);
@@ -119,7 +128,11 @@ final class ProxyBackendHandler extends ChannelInboundHandlerAdapter {
             ReferenceCountUtil.release(msg); // the end of a 1xx, sent whole above
             return;
         }
+        if (bodyTimer != null) {
+            lastBodyPart = System.nanoTime();
+        }
         if (msg instanceof LastHttpContent) {
+            cancelBodyTimer();
             exchange = null;
             wrote = false;
             idleSince = System.nanoTime();
@@ -190,7 +203,43 @@ final class ProxyBackendHandler extends ChannelInboundHandlerAdapter {
     void clientWritable() {
         if (waitingForClient) {
             waitingForClient = false;
+            lastBodyPart = System.nanoTime(); // the pause was the client's
             channel.read();
+        }
+    }
+
+    private void startBodyTimer(ChannelHandlerContext ctx) {
+        long millis = pool.options().bodyTimeoutMillis();
+        if (millis > 0) {
+            cancelBodyTimer();
+            lastBodyPart = System.nanoTime();
+            bodyTimer = ctx.executor().schedule(checkBody, millis, TimeUnit.MILLISECONDS);
+        }
+    }
+
+    /** The body timer went off: closes the connection if the body paused too long, else waits for the rest. */
+    private void checkBody() {
+        bodyTimer = null;
+        if (exchange == null || !channel.isActive()) {
+            return;
+        }
+        long timeout = TimeUnit.MILLISECONDS.toNanos(pool.options().bodyTimeoutMillis());
+        long now = System.nanoTime();
+        if (waitingForClient) {
+            lastBodyPart = now; // the client does not read: the worker is not the one pausing
+        }
+        long left = timeout - (now - lastBodyPart);
+        if (left > 0) {
+            bodyTimer = channel.eventLoop().schedule(checkBody, left, TimeUnit.NANOSECONDS);
+        } else {
+            channel.close(); // channelInactive tells the exchange, which cuts the client's response
+        }
+    }
+
+    private void cancelBodyTimer() {
+        if (bodyTimer != null) {
+            bodyTimer.cancel(false);
+            bodyTimer = null;
         }
     }
 
@@ -205,6 +254,7 @@ final class ProxyBackendHandler extends ChannelInboundHandlerAdapter {
 
     @Override
     public void channelInactive(ChannelHandlerContext ctx) {
+        cancelBodyTimer();
         ProxyExchange owner = exchange;
         exchange = null;
         if (owner != null) {

@@ -58,8 +58,13 @@ record ProxyError(HttpResponseStatus status, String code, String message) implem
     }
 
     static ProxyError serviceTimeout(String serviceId, long timeoutMillis) {
+        return serviceTimeout(serviceId, timeoutMillis, "serviceTimeout");
+    }
+
+    /** {@code setting}: the one whose limit passed, {@code serviceTimeout} or {@code undici.headersTimeout}. */
+    static ProxyError serviceTimeout(String serviceId, long timeoutMillis, String setting) {
         return new ProxyError(HttpResponseStatus.GATEWAY_TIMEOUT, "RT_SERVICE_TIMEOUT",
-                "Service \"" + serviceId + "\" did not answer within " + timeoutMillis + " ms (serviceTimeout)");
+                "Service \"" + serviceId + "\" did not answer within " + timeoutMillis + " ms (" + setting + ")");
     }
 
     static ProxyError routeNotFound(String method, String path) {

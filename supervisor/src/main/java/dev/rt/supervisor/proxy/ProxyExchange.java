@@ -39,6 +39,7 @@ final class ProxyExchange implements ChannelFutureListener {
     private final RequestObserver observer;
     private final ExchangeExtras extras; // tracing and the cache; null when both are off
     private final ExchangeTimeout timeout;
+    private final ExchangeTimeout headersTimeout;
     private ChannelHandlerContext ctx;
     private ExchangePhase phase = ExchangePhase.IDLE;
 
@@ -61,7 +62,10 @@ final class ProxyExchange implements ChannelFutureListener {
     ProxyExchange(ProxyFrontendHandler frontend, FrontendConfig config, boolean stream) {
         this.frontend = frontend;
         this.route = config.route();
-        this.timeout = new ExchangeTimeout(this, config.timeoutMillis());
+        this.timeout = new ExchangeTimeout(this, config.timeoutMillis(), "serviceTimeout");
+        long headersMillis = config.pool().options().headersTimeoutMillis();
+        this.headersTimeout = headersMillis > 0 ? new ExchangeTimeout(this, headersMillis, "undici.headersTimeout")
+                : ExchangeTimeout.NONE;
         this.limits = config.limits();
         this.stream = stream;
         this.attempts = new UpstreamAttempts(config.upstreams());
@@ -87,8 +91,8 @@ final class ProxyExchange implements ChannelFutureListener {
 
     /**
      * The one place the phase changes, with what a change entails: no longer waiting for a response head ends
-     * the {@code serviceTimeout}. A change {@link ExchangePhase#leadsTo} does not allow is a bug, thrown: the
-     * connection closes.
+     * the {@code serviceTimeout} and the {@code headersTimeout}. A change {@link ExchangePhase#leadsTo} does not
+     * allow is a bug, thrown: the connection closes.
      */
     private void moveTo(ExchangePhase next) {
         if (!phase.leadsTo(next)) {
@@ -97,6 +101,7 @@ final class ProxyExchange implements ChannelFutureListener {
         phase = next;
         if (!next.awaitsResponse()) {
             timeout.cancel();
+            headersTimeout.cancel();
         }
     }
 
@@ -199,6 +204,7 @@ final class ProxyExchange implements ChannelFutureListener {
         link.write(request);
         if (requestDone) {
             link.write(LastHttpContent.EMPTY_LAST_CONTENT); // a replayed request without a body
+            headersTimeout.arm(ctx.executor());
         }
         frontend.drain();
     }
@@ -222,6 +228,9 @@ final class ProxyExchange implements ChannelFutureListener {
         }
         requestDone = last;
         link.write(content);
+        if (last) {
+            headersTimeout.arm(ctx.executor()); // the whole request went to the worker: its head is due
+        }
     }
 
     /**
@@ -315,10 +324,10 @@ final class ProxyExchange implements ChannelFutureListener {
         }
     }
 
-    /** The {@link ExchangeTimeout} went off: answered 504 unless the response head came meanwhile. */
-    void timedOut() {
+    /** An {@link ExchangeTimeout} went off: answered 504 unless the response head came meanwhile. */
+    void timedOut(ExchangeTimeout which) {
         if (phase.awaitsResponse()) {
-            respondError(ProxyError.serviceTimeout(attempts.serviceId(), timeout.millis()));
+            respondError(ProxyError.serviceTimeout(attempts.serviceId(), which.millis(), which.setting()));
         }
     }
 
@@ -376,6 +385,7 @@ final class ProxyExchange implements ChannelFutureListener {
 
     void cancelTimeout() {
         timeout.cancel();
+        headersTimeout.cancel();
     }
 
     /** The server drains: the connection closes after the current response. */

@@ -14,7 +14,6 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpResponse.BodyHandlers;
 import java.time.Duration;
-import java.util.List;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
@@ -110,12 +109,6 @@ class TokenInterceptorTest {
                 () -> null))
                 .isInstanceOf(RtException.class)
                 .hasMessage("undici.interceptors/0/options/clientId: required by the token interceptor, found nothing");
-    }
-
-    @Test
-    void interceptorsWithoutATokenUrlAreNotTokenInterceptors() throws Exception {
-        assertThat(TokenInterceptor.from(undici("[{\"module\": \"other\", \"options\": {\"x\": 1}}]"), () -> null))
-                .isEqualTo(List.of());
     }
 
     private static String get(HttpClient client, String url) throws Exception {

@@ -4,6 +4,7 @@ import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpHandler;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.net.URI;
 import java.net.URLDecoder;
 import java.net.http.HttpClient;
@@ -21,7 +22,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * silently; {@code /call?url=U} fetches U with the JDK HttpClient and returns
  * its status and body; {@code /relay?url=U} fetches U and answers with its status and body; {@code /in-flight}
  * how many other requests this worker is handling; {@code /echo} returns the request body; {@code /headers} the request headers;
- * {@code /exit?code=N} ends the JVM; {@code /bytes?n=N} N bytes of body; {@code /property?name=X} a system
+ * {@code /exit?code=N} ends the JVM; {@code /bytes?n=N} N bytes of body; {@code /drip?parts=N&ms=M} a chunked body
+ * of N lines ({@code part 0}, ...), each sent M ms after the one before; {@code /property?name=X} a system
  * property; {@code /max-heap} the JVM's maximum heap in bytes.
  */
 public final class Probe implements HttpHandler {
@@ -78,6 +80,8 @@ public final class Probe implements HttpHandler {
                     Runtime.getRuntime().halt(Integer.parseInt(query.getOrDefault("code", "3")));
                 }
                 case "/bytes" -> send(exchange, 200, new byte[Integer.parseInt(query.getOrDefault("n", "0"))]);
+                case "/drip" -> drip(exchange, Integer.parseInt(query.getOrDefault("parts", "3")),
+                        Long.parseLong(query.getOrDefault("ms", "100")));
                 case "/property" -> send(exchange, 200, String.valueOf(System.getProperty(query.get("name"))).getBytes());
                 case "/max-heap" -> send(exchange, 200, String.valueOf(Runtime.getRuntime().maxMemory()).getBytes());
                 default -> send(exchange, 404, "not found".getBytes());
@@ -107,6 +111,18 @@ public final class Probe implements HttpHandler {
         exchange.sendResponseHeaders(status, body.length == 0 ? -1 : body.length);
         if (body.length > 0) {
             exchange.getResponseBody().write(body);
+        }
+    }
+
+    private static void drip(HttpExchange exchange, int parts, long pause) throws IOException {
+        exchange.sendResponseHeaders(200, 0);
+        OutputStream body = exchange.getResponseBody();
+        for (int i = 0; i < parts; i++) {
+            if (i > 0) {
+                sleep(pause);
+            }
+            body.write(("part " + i + "\n").getBytes(StandardCharsets.UTF_8));
+            body.flush();
         }
     }
 
