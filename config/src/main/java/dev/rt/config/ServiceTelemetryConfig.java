@@ -5,12 +5,13 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-import java.util.Optional;
 
 /**
  * A service entry's {@code telemetry}: whether the service is traced (the runtime's {@code telemetry}
  * configures how), whether its workers get the OpenTelemetry Java agent ({@code javaagent}) and which of the
- * agent's instrumentations they load.
+ * agent's instrumentations they load. The agent enables an instrumentation by its name ({@code jdbc},
+ * {@code java-http-client}): a name that cannot be one (an npm package such as {@code @opentelemetry/instrumentation-http})
+ * and {@code exportName} (which export of a JavaScript package to load) are refused.
  *
  * @param javaagent the OpenTelemetry Java agent in the service's workers, for the automatic instrumentation of a
  *                  wrapped application (its HTTP server and client, JDBC...); {@code telemetry.javaagent}, default
@@ -25,11 +26,10 @@ public record ServiceTelemetryConfig(boolean enabled, boolean javaagent, List<In
         instrumentations = List.copyOf(instrumentations);
     }
 
-    /** An instrumentation package, optionally with the name it is exported under and its options. */
-    public record Instrumentation(String packageName, Optional<String> exportName, JsonNode options) {
+    /** An instrumentation of the Java agent, by its name, and its options. */
+    public record Instrumentation(String packageName, JsonNode options) {
         public Instrumentation {
             Objects.requireNonNull(packageName, "packageName");
-            Objects.requireNonNull(exportName, "exportName");
             options = Objects.requireNonNull(options, "options").deepCopy();
         }
 
@@ -40,6 +40,9 @@ public record ServiceTelemetryConfig(boolean enabled, boolean javaagent, List<In
         }
     }
 
+    /** How the Java agent's instrumentations are named: {@code jdbc}, {@code java-http-client}, {@code jaxrs-3.0}. */
+    private static final String AGENT_NAME = "[a-z0-9][a-z0-9.-]*";
+
     /** @param wrapped whether the service's kind only wraps its application and sees none of its requests */
     static ServiceTelemetryConfig from(ConfigNode telemetry, boolean wrapped) {
         if (telemetry.isMissing()) {
@@ -47,10 +50,19 @@ public record ServiceTelemetryConfig(boolean enabled, boolean javaagent, List<In
         }
         List<Instrumentation> instrumentations = new ArrayList<>();
         for (ConfigNode instrumentation : telemetry.get("instrumentations").elements()) {
-            instrumentations.add(instrumentation.json().isObject()
-                    ? new Instrumentation(instrumentation.get("package").string(),
-                            instrumentation.get("exportName").optionalString(), instrumentation.get("options").object())
-                    : new Instrumentation(instrumentation.string(), Optional.empty(), JsonNodeFactory.instance.objectNode()));
+            boolean object = instrumentation.json().isObject();
+            ConfigNode name = object ? instrumentation.get("package") : instrumentation;
+            if (!name.string().matches(AGENT_NAME)) {
+                throw name.error("\"" + name.string() + "\" cannot name an instrumentation of the OpenTelemetry Java"
+                        + " agent, which rt's workers run: use the agent's name of one, such as jdbc,"
+                        + " java-http-client or spring-webmvc (lower case, digits, dots and dashes)");
+            }
+            if (object && instrumentation.has("exportName")) {
+                throw instrumentation.get("exportName").error("the Java agent enables an instrumentation by its name"
+                        + " alone: there is no export to choose; remove it");
+            }
+            instrumentations.add(new Instrumentation(name.string(),
+                    object ? instrumentation.get("options").object() : JsonNodeFactory.instance.objectNode()));
         }
         return new ServiceTelemetryConfig(telemetry.get("enabled").bool(true),
                 telemetry.get("javaagent").bool(wrapped || !instrumentations.isEmpty()), instrumentations);

@@ -2,6 +2,7 @@ package dev.rt.config;
 
 import static dev.rt.config.BundledSchemas.parse;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.MissingNode;
@@ -94,12 +95,25 @@ class TelemetryConfigTest {
         assertThat(serviceTelemetry(MissingNode.getInstance())).isEqualTo(ServiceTelemetryConfig.DEFAULTS);
         assertThat(serviceTelemetry(parse("{\"enabled\": \"false\"}")).enabled()).isFalse();
         ServiceTelemetryConfig service = serviceTelemetry(parse("""
-                {"enabled": true, "instrumentations": ["jdbc", {"package": "http", "exportName": "Http", "options": {"a": 1}}]}
+                {"enabled": true, "instrumentations": ["jdbc", {"package": "java-http-client", "options": {"a": 1}}]}
                 """));
         assertThat(service.instrumentations()).extracting(ServiceTelemetryConfig.Instrumentation::packageName)
-                .containsExactly("jdbc", "http");
-        assertThat(service.instrumentations().get(1).exportName()).contains("Http");
+                .containsExactly("jdbc", "java-http-client");
         assertThat(service.instrumentations().get(1).options().get("a").asInt()).isEqualTo(1);
+    }
+
+    @Test
+    void anExportNameAndAnInstrumentationNameTheJavaAgentCannotHaveAreRefusedWithTheirPointers() {
+        assertThatThrownBy(() -> serviceTelemetry(parse("""
+                {"instrumentations": ["jdbc", {"package": "java-http-client", "exportName": "HttpInstrumentation"}]}
+                """))).isInstanceOf(ConfigException.class).hasMessage("/telemetry/instrumentations/1/exportName: the"
+                + " Java agent enables an instrumentation by its name alone: there is no export to choose; remove it");
+        assertThatThrownBy(() -> serviceTelemetry(parse("""
+                {"instrumentations": [{"package": "@opentelemetry/instrumentation-http"}]}
+                """))).isInstanceOf(ConfigException.class).hasMessage("/telemetry/instrumentations/0/package:"
+                + " \"@opentelemetry/instrumentation-http\" cannot name an instrumentation of the OpenTelemetry Java"
+                + " agent, which rt's workers run: use the agent's name of one, such as jdbc, java-http-client or"
+                + " spring-webmvc (lower case, digits, dots and dashes)");
     }
 
     @Test

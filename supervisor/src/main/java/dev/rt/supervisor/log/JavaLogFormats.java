@@ -8,7 +8,8 @@ import java.util.regex.Pattern;
 /**
  * Recognises the default console formats of the common Java logging libraries, so their lines keep their
  * level: Logback's and Log4j 2's {@code HH:mm:ss.SSS [thread] LEVEL logger - message} (also with a date in
- * front, and Spring Boot's {@code 2024-01-01T10:00:00.000Z  INFO 42 --- [main] ...}), and
+ * front, and Spring Boot's {@code 2024-01-01T10:00:00.000Z  INFO 42 --- [main] ...}), the OpenTelemetry Java agent's own
+ * {@code [otel.javaagent 2024-01-01 10:00:00:000 +0000] [main] DEBUG logger - message}, and
  * java.util.logging's SimpleFormatter, whose default writes two lines: a header
  * {@code Nov 22, 2026 1:02:03 PM com.example.Main run} and then {@code INFO: message}.
  */
@@ -18,6 +19,8 @@ final class JavaLogFormats {
             "^(?:\\d{4}-\\d{2}-\\d{2}[ T])?\\d{2}:\\d{2}:\\d{2}[.,]\\d{3}\\s+\\[[^\\]]*\\]\\s+" + LEVELS + "\\b");
     private static final Pattern SPRING = Pattern.compile(
             "^\\d{4}-\\d{2}-\\d{2}[ T]\\d{2}:\\d{2}:\\d{2}[.,]\\d{1,9}\\S*\\s+" + LEVELS + "\\s");
+    private static final Pattern OTEL_AGENT = Pattern.compile(
+            "^\\[otel\\.javaagent [^\\]]*\\] \\[[^\\]]*\\] " + LEVELS + "\\b");
     private static final Pattern JUL_HEADER = Pattern.compile(
             "^[A-Z][a-z]{2} \\d{1,2}, \\d{4} \\d{1,2}:\\d{2}:\\d{2} [AP]M \\S.*$");
     private static final Pattern JUL_LEVEL = Pattern.compile("^(SEVERE|WARNING|INFO|CONFIG|FINE|FINER|FINEST): ");
@@ -32,10 +35,11 @@ final class JavaLogFormats {
 
     /** The level of a Logback, Log4j 2 or Spring Boot console line, or of a java.util.logging level line. */
     static OptionalInt level(String line) {
-        if (line.isEmpty() || !(Character.isDigit(line.charAt(0)) || Character.isUpperCase(line.charAt(0)))) {
+        if (line.isEmpty() || !(Character.isDigit(line.charAt(0)) || Character.isUpperCase(line.charAt(0))
+                || line.startsWith("[otel.javaagent "))) {
             return OptionalInt.empty(); // none of the formats: most plain lines end here
         }
-        for (Pattern pattern : new Pattern[] {LOGBACK, SPRING, JUL_LEVEL}) {
+        for (Pattern pattern : new Pattern[] {LOGBACK, SPRING, JUL_LEVEL, OTEL_AGENT}) {
             Matcher matcher = pattern.matcher(line);
             if (matcher.find()) {
                 return OptionalInt.of(NUMBERS.get(matcher.group(1)));

@@ -28,6 +28,9 @@ import java.util.stream.Collectors;
  * supervisor's spans only). A service's {@code instrumentations}, when it lists any, are the only agent
  * instrumentations enabled ({@code "jdbc"}, {@code {"package": "java-http-client", "options": {...}}}). The agent
  * reads only the first exporter of each type; a worker's {@code nodeOptions} come after these and can override any.
+ * A service's own {@code telemetry.diagLogger: true} turns on the agent's debug diagnostics
+ * ({@code otel.javaagent.debug}): they reach rt's log as the worker's lines, at the agent's levels, which the
+ * runtime's {@code logger.level} filters like any other.
  */
 public final class TelemetryAgent {
     /** No service is traced. */
@@ -116,6 +119,9 @@ public final class TelemetryAgent {
         }
         property(options, "otel.traces.exporter", exporters.isEmpty() ? "none" : String.join(",", exporters));
         instrumentations(options, service.telemetry());
+        if (telemetry.diagLogger()) {
+            property(options, "otel.javaagent.debug", "true");
+        }
         return options;
     }
 

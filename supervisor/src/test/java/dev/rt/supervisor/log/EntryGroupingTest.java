@@ -88,6 +88,18 @@ class EntryGroupingTest {
     }
 
     @Test
+    void theOpenTelemetryAgentsOwnLinesKeepTheirLevels() {
+        lines("[otel.javaagent 2026-05-06 10:15:30:200 +0000] [main] INFO io.opentelemetry.javaagent.tooling.VersionLogger"
+                + " - opentelemetry-javaagent - version: 2.20.1", "[otel.javaagent 2026-05-06 10:15:30:300 +0000]"
+                + " [main] DEBUG io.opentelemetry.sdk.internal.JavaVersionSpecific - Using the APIs optimized for: Java 9+");
+        grouping.flush();
+        assertThat(entries).containsExactly("30 [otel.javaagent 2026-05-06 10:15:30:200 +0000] [main] INFO"
+                + " io.opentelemetry.javaagent.tooling.VersionLogger - opentelemetry-javaagent - version: 2.20.1",
+                "20 [otel.javaagent 2026-05-06 10:15:30:300 +0000] [main] DEBUG"
+                        + " io.opentelemetry.sdk.internal.JavaVersionSpecific - Using the APIs optimized for: Java 9+");
+    }
+
+    @Test
     void aJulHeaderWithoutItsLevelLineIsStillOneEntry() {
         lines("Nov 22, 2026 1:02:03 PM com.example.Main run", "something else");
         grouping.flush();

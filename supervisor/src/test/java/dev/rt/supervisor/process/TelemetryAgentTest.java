@@ -133,6 +133,19 @@ class TelemetryAgentTest {
         List<String> options = TelemetryAgent.of(config).jvmOptions(service(config, "api"));
 
         assertThat(options).contains("-Dotel.service.name=solo-api", "-Dotel.traces.exporter=rt-file",
-                "-Dotel.exporter.rt-file.path=" + solo.resolve("spans.jsonl").toAbsolutePath());
+                "-Dotel.exporter.rt-file.path=" + solo.resolve("spans.jsonl").toAbsolutePath())
+                .doesNotContain("-Dotel.javaagent.debug=true");
+    }
+
+    @Test
+    void aServicesOwnDiagLoggerTurnsOnTheAgentsDiagnostics() throws Exception {
+        Path solo = Files.createDirectories(dir.resolve("solo"));
+        Files.writeString(solo.resolve("rt.json"), """
+                {"java": {"classpath": ["%s"], "build": "dev.rt.testdata.relay.Relay"},
+                 "telemetry": {"applicationName": "solo", "diagLogger": true}}
+                """.formatted(Fixtures.testdata().resolve("target/rt-testdata.jar")));
+        RuntimeConfig config = load("{\"entrypoint\": \"api\", \"services\": [{\"id\": \"api\", \"path\": \"solo\"}]}");
+
+        assertThat(TelemetryAgent.of(config).jvmOptions(service(config, "api"))).contains("-Dotel.javaagent.debug=true");
     }
 }
