@@ -11,8 +11,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The first handler of every request: gives it an id (the {@code requestIdHeader}'s value when set and present,
- * else {@code req-<n>}, n in base 36), logs it, and past {@code maxRequestsPerSocket} requests on a connection asks
- * the client to close it.
+ * else {@code req-<n>}, n in base 36), logs it, and answers the last request {@code maxRequestsPerSocket} allows on a
+ * connection with {@code Connection: close}, closing the connection once that answer is written, as Node's server
+ * does.
  */
 final class RequestStart implements Handler<RoutingContext> {
     private final AtomicInteger counter = new AtomicInteger();
@@ -46,6 +47,7 @@ final class RequestStart implements Handler<RoutingContext> {
             });
             if (count.incrementAndGet() >= maxPerSocket) {
                 context.response().putHeader("connection", "close");
+                context.addBodyEndHandler(written -> connection.close());
             }
         }
         context.next();

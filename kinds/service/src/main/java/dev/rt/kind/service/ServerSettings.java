@@ -1,5 +1,6 @@
 package dev.rt.kind.service;
 
+import dev.rt.kind.service.forwarded.TrustedProxies;
 import java.util.Map;
 import java.util.Optional;
 
@@ -12,7 +13,7 @@ import java.util.Optional;
 public record ServerSettings(long bodyLimit, int maxParamLength, boolean caseSensitive, boolean ignoreTrailingSlash,
         long connectionTimeout, long keepAliveTimeout, long maxRequestsPerSocket, long requestTimeout,
         String forceCloseConnections, Optional<String> requestIdHeader, String requestIdLogLabel,
-        boolean trustProxy, boolean disableRequestLogging, boolean exposeHeadRoutes, Optional<Long> healthCheckInterval,
+        TrustedProxies trustProxy, boolean disableRequestLogging, boolean exposeHeadRoutes, Optional<Long> healthCheckInterval,
         Optional<CorsSettings> cors, Optional<String> logLevel, Optional<String> errorHandler,
         ValidationOptions validation) {
 
@@ -25,9 +26,6 @@ public record ServerSettings(long bodyLimit, int maxParamLength, boolean caseSen
         Optional<Long> healthInterval = health instanceof Map<?, ?> map
                 ? Optional.of(ConfigValues.number(ConfigValues.object(map), "interval", 5000))
                 : Boolean.TRUE.equals(health) ? Optional.of(5000L) : Optional.empty();
-        Object trust = server.get("trustProxy");
-        boolean trustProxy = trust != null && !Boolean.FALSE.equals(trust)
-                && !(trust instanceof Number n && n.longValue() == 0) && !"".equals(trust);
         Object force = server.get("forceCloseConnections");
         return new ServerSettings(
                 ConfigValues.number(server, "bodyLimit", DEFAULT_BODY_LIMIT),
@@ -42,7 +40,7 @@ public record ServerSettings(long bodyLimit, int maxParamLength, boolean caseSen
                 idHeader instanceof String name && !name.isBlank()
                         ? Optional.of(name.toLowerCase(java.util.Locale.ROOT)) : Optional.empty(),
                 ConfigValues.string(server, "requestIdLogLabel").orElse("reqId"),
-                trustProxy,
+                TrustedProxies.of(server.get("trustProxy")),
                 ConfigValues.flag(server, "disableRequestLogging", false),
                 ConfigValues.flag(server, "exposeHeadRoutes", true),
                 healthInterval,

@@ -1,6 +1,7 @@
 package dev.rt.kind.service;
 
 import dev.rt.kind.KindException;
+import dev.rt.kind.service.forwarded.TrustedProxies;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -24,6 +25,11 @@ final class ServiceConfigCheck {
         refuse(plugins, "/plugins");
         refuseServer(server);
         corsPatterns(ConfigValues.object(server, "cors"));
+        try {
+            TrustedProxies.of(server.get("trustProxy"));
+        } catch (TrustedProxies.InvalidEntry e) {
+            throw KindException.at("/server/trustProxy" + e.at(), e.getMessage());
+        }
         Set<Path> classPath = new LinkedHashSet<>();
         for (PluginLibrary library : new PluginLocator(directory).locate(plugins)) {
             library.location().ifPresent(classPath::add);

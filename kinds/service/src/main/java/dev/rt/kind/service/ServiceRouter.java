@@ -1,6 +1,7 @@
 package dev.rt.kind.service;
 
 import dev.rt.kind.RequestTracing;
+import dev.rt.kind.service.forwarded.TrustedChain;
 import graphql.schema.GraphQLSchema;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.ext.web.AllowForwardHeaders;
@@ -36,7 +37,10 @@ final class ServiceRouter {
 
     Router build() {
         Router router = Router.router(host.vertx());
-        router.allowForward(server.trustProxy() ? AllowForwardHeaders.ALL : AllowForwardHeaders.NONE);
+        router.allowForward(server.trustProxy().none() ? AllowForwardHeaders.NONE : AllowForwardHeaders.X_FORWARD);
+        if (!server.trustProxy().none() && !server.trustProxy().all()) {
+            router.route().handler(new TrustedChain(server.trustProxy())); // before anything reads the address
+        }
         if (tracing != RequestTracing.OFF) {
             router.route().handler(new RequestSpans(tracing));
         }

@@ -62,6 +62,38 @@ class PluginScopeTest {
     }
 
     @Test
+    void maxDepthMatchFilterAndIgnoreFilterChooseWhatAScannedFolderLoads() throws Exception {
+        Path routes = Files.createDirectories(dir.resolve("routes"));
+        classDirectory(routes.resolve("movies"), "dev.rt.kind.service.fixtures.Plain");
+        classDirectory(routes.resolve("users"), "dev.rt.kind.service.fixtures.Plain");
+        classDirectory(routes.resolve("deep/a/b"), "dev.rt.kind.service.fixtures.Plain");
+        try (RunningService all = RunningService.start(dir, "{\"plugins\": {\"paths\": [\"routes\"]}}")) {
+            assertThat(all.get("/deep/a/b/plain").body()).isEqualTo("plain /deep/a/b");
+        }
+        try (RunningService service = RunningService.start(dir, "{\"plugins\": {\"paths\": [{\"path\": \"routes\","
+                + " \"maxDepth\": 1, \"matchFilter\": \"^/(movies|users|deep)\", \"ignoreFilter\": \"^/users\"}]}}")) {
+            assertThat(service.get("/movies/plain").body()).isEqualTo("plain /movies");
+            assertThat(service.get("/users/plain").statusCode()).isEqualTo(404);
+            assertThat(service.get("/deep/a/b/plain").statusCode()).isEqualTo(404);
+        }
+    }
+
+    @Test
+    void aJarMatchingIndexPatternIsTheOnlyPluginOfItsFolder() throws Exception {
+        Path shop = Files.createDirectories(dir.resolve("routes/shop"));
+        try (var jar = new java.util.jar.JarOutputStream(Files.newOutputStream(shop.resolve("main.jar")))) {
+            jar.putNextEntry(new java.util.jar.JarEntry("META-INF/services/dev.rt.service.ServicePlugin"));
+            jar.write("dev.rt.kind.service.fixtures.Plain\n".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        }
+        classDirectory(shop.resolve("nested"), "dev.rt.kind.service.fixtures.Plain");
+        try (RunningService service = RunningService.start(dir, "{\"plugins\": {\"paths\": [{\"path\": \"routes\","
+                + " \"indexPattern\": \"^main\\\\.jar$\"}]}}")) {
+            assertThat(service.get("/shop/plain").body()).isEqualTo("plain /shop");
+            assertThat(service.get("/shop/nested/plain").statusCode()).isEqualTo(404);
+        }
+    }
+
+    @Test
     void stoppingLetsARequestInFlightFinishWithinTheDeadline() throws Exception {
         classDirectory(dir.resolve("plain"), "dev.rt.kind.service.fixtures.Plain");
         RunningService service = RunningService.start(dir, "{\"plugins\": {\"paths\": [\"plain\"]}}");

@@ -24,8 +24,13 @@ final class RunningService implements AutoCloseable {
     }
 
     static RunningService start(Path directory, String configuration) {
+        return start(directory, configuration, Map.of("RT_LOG_LEVEL", "warn"));
+    }
+
+    /** Started with {@code environment} as the worker's (its {@code RT_LOG_LEVEL}, say). */
+    static RunningService start(Path directory, String configuration, Map<String, String> environment) {
         return new RunningService(new ServiceKind().start(new TestContext(directory,
-                new JsonObject(configuration).getMap(), configuration, Map.of("RT_LOG_LEVEL", "warn"))));
+                new JsonObject(configuration).getMap(), configuration, environment)));
     }
 
     RunningApplication application() {
