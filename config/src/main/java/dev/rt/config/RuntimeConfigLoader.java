@@ -106,7 +106,7 @@ public final class RuntimeConfigLoader {
             warnings.add(config.get("sourceMaps").warning(inFile.apply("/sourceMaps"), ServiceEntryLoader.SOURCE_MAPS));
         }
         ServiceEntryLoader serviceLoader = new ServiceEntryLoader(root, runtimeEnv, realEnv, ids, classPaths,
-                config.get("server"), inFile);
+                config.get("server"), inFile, ServiceEntryLoader.preload(config.get("preload"), root));
         int defaultWorkers = config.get("workers").positiveInt(1);
         List<ServiceConfig> services = new ArrayList<>();
         Set<String> seen = new LinkedHashSet<>();

@@ -14,7 +14,7 @@ import java.util.Objects;
  * @param env        variables for the worker from configuration (runtime .env, runtime env, envfile, env);
  *                   the real environment still wins over these when the worker starts
  * @param jvmOptions extra JVM options ({@code nodeOptions}), appended after rt's own
- * @param preload    jars loaded first as {@code -javaagent}
+ * @param preload    jars loaded first as {@code -javaagent}: the runtime's {@code preload}, then the service's
  * @param dependencies ids of the services this one needs started first ({@code dependencies})
  * @param restartOnError this service's restart policy (its own {@code restartOnError}, else the runtime's)
  * @param health     the runtime's {@code health} overridden by the service's

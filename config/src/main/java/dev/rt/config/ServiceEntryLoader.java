@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.UnaryOperator;
+import java.util.stream.Stream;
 
 /**
  * Reads one entry of {@code services} and the service's own configuration file, and adds to the warnings what they
@@ -26,6 +27,7 @@ final class ServiceEntryLoader {
     private final boolean classPaths;
     private final ConfigNode runtimeServer;
     private final UnaryOperator<String> inRuntime;
+    private final List<Path> runtimePreload;
     private ConfigNode entrypointServer;
     private JsonNode entrypointWritten;
     private Path entrypointDirectory;
@@ -34,9 +36,10 @@ final class ServiceEntryLoader {
      * @param classPaths    whether to ask each service's kind for its workers' class path
      * @param runtimeServer the runtime's {@code server}
      * @param inRuntime     where a pointer of the runtime's configuration is in its file, as written
+     * @param runtimePreload the runtime's {@code preload}: loaded in every worker, before a service's own
      */
     ServiceEntryLoader(Path root, Map<String, String> runtimeEnv, Map<String, String> realEnv, Set<String> serviceIds,
-            boolean classPaths, ConfigNode runtimeServer, UnaryOperator<String> inRuntime) {
+            boolean classPaths, ConfigNode runtimeServer, UnaryOperator<String> inRuntime, List<Path> runtimePreload) {
         this.root = root;
         this.runtimeEnv = runtimeEnv;
         this.realEnv = realEnv;
@@ -44,6 +47,7 @@ final class ServiceEntryLoader {
         this.classPaths = classPaths;
         this.runtimeServer = runtimeServer;
         this.inRuntime = inRuntime;
+        this.runtimePreload = List.copyOf(runtimePreload);
         this.entrypointServer = runtimeServer; // not consulted while entrypointWritten writes nothing
         this.entrypointWritten = MissingNode.getInstance();
         this.entrypointDirectory = root;
@@ -109,7 +113,7 @@ final class ServiceEntryLoader {
                 node.get("arguments").nonBlankStrings(),
                 env,
                 JvmOptions.of(node),
-                preload(node.get("preload"), directory),
+                Stream.concat(runtimePreload.stream(), preload(node.get("preload"), directory).stream()).toList(),
                 ImpliedDependencies.of(id, node.get("dependencies").nonBlankStrings(),
                         processed.root(), application.dependencies()),
                 RestartPolicy.from(node.get("restartOnError"), restart),
@@ -152,7 +156,8 @@ final class ServiceEntryLoader {
         return runtime.bool(false) && (entrypoint || singleWorker);
     }
 
-    private static List<Path> preload(ConfigNode node, Path directory) {
+    /** A {@code preload}: a path or a list of them, relative to {@code directory}. */
+    static List<Path> preload(ConfigNode node, Path directory) {
         if (!node.isMissing() && node.json().isTextual()) {
             return List.of(node.path(directory));
         }

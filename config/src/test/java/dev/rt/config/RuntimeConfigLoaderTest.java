@@ -238,6 +238,14 @@ class RuntimeConfigLoaderTest {
     }
 
     @Test
+    void theRuntimesPreloadComesBeforeEachServicesOwnRelativeToItsFile() throws IOException {
+        write("rt.json", "{\"preload\": \"agents/apm.jar\", \"services\": [{\"id\": \"a\", \"path\": \"" + probe()
+                + "\", \"preload\": [\"own.jar\"]}]}");
+        assertThat(load(Map.of()).service("a").orElseThrow().preload())
+                .containsExactly(dir.resolve("agents/apm.jar"), Fixtures.app("probe").resolve("own.jar"));
+    }
+
+    @Test
     void serviceConfigurationGivenDirectlyRunsAsOneServiceRuntime() {
         RuntimeConfig config = new RuntimeConfigLoader(Map.of(), Fixtures.app("probe")).load(Optional.empty());
         assertThat(config.serviceIds()).containsExactly("probe");

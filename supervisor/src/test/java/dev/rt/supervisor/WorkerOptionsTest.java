@@ -44,6 +44,15 @@ class WorkerOptionsTest {
     }
 
     @Test
+    void theRuntimesPreloadIsLoadedInEveryWorker() throws Exception {
+        Path preload = Fixtures.testdata().resolve("target/rt-testdata-preload.jar");
+        String config = runtimeWith("\"preload\": [\"" + preload + "\"], ", "api", service("api", "probe"));
+        try (var rt = RuntimeUnderTest.configure(dir, config).start()) {
+            assertThat(rt.get("/property?name=rt.preloaded").body()).isEqualTo("yes");
+        }
+    }
+
+    @Test
     void underTheDebuggerEachWorkerListensForJdwpOnItsOwnPortFromTheBase() throws Exception {
         int base;
         try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
