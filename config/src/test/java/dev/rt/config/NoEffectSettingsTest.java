@@ -40,7 +40,7 @@ class NoEffectSettingsTest {
     void theEntrypointsOwnListenerSettingsCountWhereTheRuntimesServerIsSilentAndAreWarnedWhereItSpeaks()
             throws IOException {
         write("api/rt.json", service("{\"hostname\": \"0.0.0.0\", \"port\": 8081, \"http2\": true}"));
-        write("back/rt.json", service("{\"port\": 8082, \"cors\": {\"origin\": \"*\"}}"));
+        write("back/rt.json", service("{\"port\": 8082}"));
         write("rt.json", "{\"entrypoint\": \"api\", \"server\": {\"port\": 9000}, \"services\": ["
                 + "{\"id\": \"api\", \"path\": \"api\"}, {\"id\": \"back\", \"path\": \"back\"}]}");
 
@@ -71,7 +71,7 @@ class NoEffectSettingsTest {
 
     @Test
     void withoutAnyServerSettingThePublicListenerKeepsItsDefaultsAndNothingIsWarned() throws IOException {
-        write("api/rt.json", service("{\"cors\": {\"origin\": \"*\"}}"));
+        write("api/rt.json", service("{\"trustProxy\": false}"));
         write("rt.json", "{\"services\": [{\"id\": \"api\", \"path\": \"api\"}]}");
 
         RuntimeConfig config = load();
