@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -147,5 +149,19 @@ class RtCommandTest {
     void verboseAddsTheStackTrace(@TempDir Path dir) {
         assertThat(run("start", "--verbose", "-c", dir.resolve("rt.json").toString())).isEqualTo(ExitCodes.CONFIG);
         assertThat(err.toString()).contains("at dev.rt.config.RuntimeConfigLoader");
+    }
+
+    @Test
+    void aServiceEntrysPackageManagerIsTheToolRtBuildRuns(@TempDir Path dir) throws Exception {
+        Path tool = dir.resolve("fake-mvn");
+        Files.writeString(tool, "#!/bin/sh\necho \"$@\" > built-with.txt\n");
+        Files.setPosixFilePermissions(tool, PosixFilePermissions.fromString("rwxr-xr-x"));
+        Files.createDirectories(dir.resolve("a"));
+        Files.writeString(dir.resolve("a/rt.json"), "{\"java\": {\"main\": \"a.Main\"}}");
+        Files.writeString(dir.resolve("rt.json"), "{\"services\": [{\"id\": \"a\", \"path\": \"a\","
+                + " \"packageManager\": \"" + tool + "\"}]}");
+
+        assertThat(run("build", "-c", dir.toString())).as(err.toString()).isZero();
+        assertThat(dir.resolve("a/built-with.txt")).hasContent("-B -ntp -q -DskipTests package");
     }
 }
