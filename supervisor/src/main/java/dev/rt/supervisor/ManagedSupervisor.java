@@ -2,6 +2,7 @@ package dev.rt.supervisor;
 
 import dev.rt.config.RuntimeConfig;
 import dev.rt.supervisor.cache.HttpCache;
+import dev.rt.supervisor.history.RuntimeHistory;
 import dev.rt.supervisor.management.ManagedRuntime;
 import dev.rt.supervisor.metrics.MetricsFormat;
 import dev.rt.supervisor.scheduler.JobScheduler;
@@ -79,6 +80,16 @@ final class ManagedSupervisor implements ManagedRuntime {
     @Override
     public Optional<HttpCache> httpCache() {
         return supervisor.httpCache();
+    }
+
+    @Override
+    public Optional<RuntimeHistory> history() {
+        return supervisor.history();
+    }
+
+    @Override
+    public long restarts(String serviceId) {
+        return supervisor.restarts(serviceId);
     }
 
     @Override

@@ -8,6 +8,7 @@ import dev.rt.config.ServiceConfig;
 import dev.rt.supervisor.agent.AgentServer;
 import dev.rt.supervisor.cache.HttpCache;
 import dev.rt.supervisor.cache.WorkerInvalidation;
+import dev.rt.supervisor.history.RuntimeHistory;
 import dev.rt.supervisor.log.RuntimeLog;
 import dev.rt.supervisor.management.LogStore;
 import dev.rt.supervisor.management.ManagementServer;
@@ -34,6 +35,7 @@ import dev.rt.supervisor.worker.WorkerRegistry;
 import dev.rt.supervisor.worker.WorkerServices;
 import dev.rt.supervisor.worker.WorkerSpans;
 import dev.rt.supervisor.worker.WorkerState;
+import dev.rt.supervisor.worker.WorkerStatsListener;
 import dev.rt.supervisor.worker.WorkerView;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -77,6 +79,7 @@ public final class Supervisor implements AutoCloseable {
     private volatile int meshPort;
     private volatile Path runtimeDirectory;
     private volatile JobScheduler scheduler;
+    private volatile RuntimeHistory workerHistory;
     private PausedJobs pausedJobs = new PausedJobs();
 
     public Supervisor(RuntimeConfig config, RuntimeLog log, Map<String, String> realEnv) {
@@ -104,6 +107,9 @@ public final class Supervisor implements AutoCloseable {
             var managementApi = config.sections().managementApi();
             LogStore history = managementApi.enabled() // before the first line, which it keeps
                     ? remember(LogStore.open(directory.path().resolve("logs"), managementApi.logsMaxSizeBytes(), log)) : null;
+            // the dashboard's charts (rt admin), which reach the runtime only through the management API
+            workerHistory = managementApi.enabled() ? remember(RuntimeHistory.start()) : null;
+            RequestObserver observed = workerHistory == null ? observer : RuntimeHistory.both(observer, workerHistory);
             ProxyEventLoops loops = remember(new ProxyEventLoops());
             log.info("Proxy I/O on " + loops.describe());
             config.warnings().forEach(log::warn); // what the configuration sets to no effect, once per start
@@ -111,7 +117,7 @@ public final class Supervisor implements AutoCloseable {
             routing = EntrypointRouting.of(config).map(this::remember);
             EntrypointRouting.unused(config).forEach(id -> log.warn("The service \"" + id + "\" routes requests only"
                     + " as the entrypoint, which is \"" + config.entrypoint() + "\": it routes none here."));
-            proxies = remember(RuntimeProxies.bind(config, loops, registry, observer, log,
+            proxies = remember(RuntimeProxies.bind(config, loops, registry, observed, log,
                     routing.map(EntrypointRouting::routes)));
             meshPort = proxies.meshPort();
             entrypoint = proxies.entrypoint();
@@ -124,7 +130,8 @@ public final class Supervisor implements AutoCloseable {
                     options.debugger());
             lifecycle = new WorkerLifecycle(config, options.production(), launcher, registry, log, proxies::meshPortOf,
                     new WorkerServices(proxies.tracing().<WorkerSpans>map(Tracing::workerSpans).orElse(WorkerSpans.NONE),
-                            proxies.cache().<CacheInvalidations>map(WorkerInvalidation::new).orElse(CacheInvalidations.NONE)));
+                            proxies.cache().<CacheInvalidations>map(WorkerInvalidation::new).orElse(CacheInvalidations.NONE),
+                            workerHistory == null ? WorkerStatsListener.NONE : workerHistory));
             reloads = new Reloads(lifecycle, config.serviceIds(), log, () -> listeners.forEach(RuntimeEvents::reloading),
                     () -> listeners.forEach(RuntimeEvents::reloaded));
             remember(AgentServer.start(directory.agentSocket(), lifecycle.agentEvents(), log));
@@ -243,6 +250,17 @@ public final class Supervisor implements AutoCloseable {
     /** The runtime's private directory, once started. */
     public Path runtimeDirectory() {
         return runtimeDirectory;
+    }
+
+    /** The last fifteen minutes of its workers' figures, once started with the management API. */
+    public Optional<RuntimeHistory> history() {
+        return Optional.ofNullable(workerHistory);
+    }
+
+    /** How many times a service was restarted (rt_service_restarts_total); 0 before start. */
+    public long restarts(String serviceId) {
+        WorkerLifecycle current = lifecycle;
+        return current == null ? 0 : current.restartCounts().count(serviceId);
     }
 
     /** Its scheduler, once started, when its configuration has jobs. */

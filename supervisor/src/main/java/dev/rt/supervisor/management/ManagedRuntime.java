@@ -1,6 +1,7 @@
 package dev.rt.supervisor.management;
 
 import dev.rt.config.RuntimeConfig;
+import dev.rt.supervisor.history.RuntimeHistory;
 import dev.rt.supervisor.metrics.MetricsFormat;
 import dev.rt.supervisor.scheduler.JobScheduler;
 import dev.rt.supervisor.worker.ServiceOperations;
@@ -69,6 +70,16 @@ public interface ManagedRuntime {
      * @throws dev.rt.config.RtException {@code RT_RUNTIME_RESTART_UNSUPPORTED} when nothing could start it again
      */
     void restart();
+
+    /** How many times the service was restarted, after a crash or on request. */
+    default long restarts(String serviceId) {
+        return 0;
+    }
+
+    /** The last fifteen minutes of its workers' figures; empty when it keeps none. */
+    default Optional<RuntimeHistory> history() {
+        return Optional.empty();
+    }
 
     /** The HTTP cache of the mesh; empty when the runtime has none. */
     default Optional<dev.rt.supervisor.cache.HttpCache> httpCache() {

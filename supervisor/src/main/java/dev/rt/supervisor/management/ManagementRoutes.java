@@ -73,6 +73,12 @@ final class ManagementRoutes {
                 case "GET services" -> {
                     return done(ApiResponse.json(services()));
                 }
+                case "GET history" -> {
+                    return done(HistoryRoute.history(runtime, request));
+                }
+                case "GET http-cache" -> {
+                    return done(HistoryRoute.httpCache(runtime));
+                }
                 case "GET metrics" -> {
                     MetricsFormat format = request.header("accept").filter(accept -> accept.contains("json")).isPresent()
                             ? MetricsFormat.JSON : MetricsFormat.TEXT;

@@ -12,7 +12,8 @@ import java.util.stream.Stream;
  * version, localUrl, entrypoint, sourceMaps, workers}, and {@code url} for the entrypoint (null unless started);
  * rt adds {@code listeners}, where each started worker's application listens:
  * {@code [{worker, address, port, everyInterface}]}, and {@code processes}, each worker's JVM and the service's spare
- * JVM: {@code [{worker, pid, status, command, arguments}]} (the command line and its application's arguments).
+ * JVM: {@code [{worker, pid, status, uptimeSeconds, unhealthy, command, arguments}]} (the command line and its
+ * application's arguments), and {@code restarts}, how many times the service was restarted.
  */
 final class ServiceDetails {
     private ServiceDetails() {
@@ -33,6 +34,7 @@ final class ServiceDetails {
         details.put("entrypoint", entrypoint);
         details.put("sourceMaps", false);
         details.put("workers", runtime.production() ? service.workers() : Math.min(1, service.workers()));
+        details.put("restarts", runtime.restarts(service.id()));
         var listeners = details.putArray("listeners");
         ServiceTarget.workersOf(runtime, service.id()).stream().filter(w -> w.port().isPresent())
                 .forEach(w -> listeners.addObject().put("worker", w.index()).put("address", w.listenAddress())
@@ -48,10 +50,14 @@ final class ServiceDetails {
         return details;
     }
 
-    /** One worker's JVM: {@code {worker, pid, status, command, arguments}}; the status of a spare is "spare". */
+    /**
+     * One worker's JVM: {@code {worker, pid, status, uptimeSeconds, unhealthy, command, arguments}}; the status of a
+     * spare is "spare".
+     */
     private static void process(ObjectNode process, WorkerView worker) {
         process.put("worker", worker.index()).put("pid", worker.pid())
-                .put("status", worker.spare() ? "spare" : worker.state().name().toLowerCase(Locale.ROOT));
+                .put("status", worker.spare() ? "spare" : worker.state().name().toLowerCase(Locale.ROOT))
+                .put("uptimeSeconds", worker.uptimeMillis() / 1000).put("unhealthy", worker.unhealthy());
         worker.command().forEach(process.putArray("command")::add);
         worker.arguments().forEach(process.putArray("arguments")::add);
     }

@@ -106,6 +106,7 @@ final class Worker {
     WorkerView view() {
         return new WorkerView(service.id(), index, process.pid(),
                 state == WorkerState.STARTED || state == WorkerState.STOPPING ? OptionalInt.of(port) : OptionalInt.empty(),
-                state, listenAddress, spare, command, arguments);
+                state, listenAddress, spare, command, arguments, uptime(System.nanoTime()).toMillis(),
+                unhealthyChecks > 0);
     }
 }

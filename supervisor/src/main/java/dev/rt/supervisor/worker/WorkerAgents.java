@@ -6,6 +6,7 @@ import dev.rt.protocol.Hello;
 import dev.rt.protocol.HelloAck;
 import dev.rt.protocol.Message;
 import dev.rt.protocol.SpanBatch;
+import dev.rt.protocol.Stats;
 import dev.rt.supervisor.agent.AgentConnection;
 import dev.rt.supervisor.agent.AgentEvents;
 import dev.rt.config.RuntimeConfig;
@@ -72,6 +73,9 @@ final class WorkerAgents implements AgentEvents {
         } else if (worker != null && message instanceof CacheInvalidation invalidation) {
             connection.send(new CacheInvalidated(invalidation.id(), services.cache().invalidate(invalidation)));
         } else if (worker != null) {
+            if (message instanceof Stats stats) {
+                services.stats().received(worker.service.id(), worker.index, worker.process.pid(), stats);
+            }
             lifecycle.loop().post(() -> message.accept(new WorkerMessages(lifecycle, worker, log)));
         }
     }

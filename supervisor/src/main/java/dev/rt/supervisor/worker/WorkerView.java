@@ -13,12 +13,20 @@ import java.util.OptionalInt;
  * @param spare         a spare JVM, booted, its application not started, that takes over when a worker dies
  * @param command       its JVM's command line, {@code java} first
  * @param arguments     the arguments its application's {@code main} gets
+ * @param uptimeMillis  how long its application has run (since it was let start), when the view was taken
+ * @param unhealthy     whether its latest health check found it unhealthy (it is replaced after enough in a row)
  */
 public record WorkerView(String serviceId, int index, long pid, OptionalInt port, WorkerState state,
-        String listenAddress, boolean spare, List<String> command, List<String> arguments) {
+        String listenAddress, boolean spare, List<String> command, List<String> arguments, long uptimeMillis,
+        boolean unhealthy) {
     public WorkerView {
         command = List.copyOf(command);
         arguments = List.copyOf(arguments);
+    }
+
+    public WorkerView(String serviceId, int index, long pid, OptionalInt port, WorkerState state, String listenAddress,
+            boolean spare, List<String> command, List<String> arguments) {
+        this(serviceId, index, pid, port, state, listenAddress, spare, command, arguments, 0, false);
     }
 
     public String label() {

@@ -9,6 +9,10 @@ import dev.rt.config.RtException;
 import dev.rt.supervisor.Fixtures;
 import dev.rt.supervisor.worker.WorkerState;
 import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -292,6 +296,53 @@ class ManagementApiTest {
         assertThat(live.await(20, TimeUnit.SECONDS)).as("new line followed; seen: %s", seen).isTrue();
         follower.join(5000);
         assertThat(failure.get()).hasMessage("done");
+    }
+
+    @Test
+    void historyChartsEveryWorkerEachSecondWithTheRequestsItAnswered() throws Exception {
+        HttpClient http = HttpClient.newHttpClient();
+        for (int i = 0; i < 20; i++) {
+            http.send(HttpRequest.newBuilder(URI.create(runtime.url() + "/")).build(), HttpResponse.BodyHandlers.discarding());
+        }
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        JsonNode front = null;
+        while (System.nanoTime() < deadline) { // a column closes each second: ask until one holds the requests
+            for (JsonNode worker : client.getJson("/history")) {
+                if (worker.isArray()) {
+                    for (JsonNode row : worker) {
+                        if (row.path("service").asText().equals("front") && sum(row.path("data").get(5)) >= 19) {
+                            front = row;
+                        }
+                    }
+                }
+            }
+            if (front != null) {
+                break;
+            }
+            Thread.sleep(250); // nothing to wait on: the next column comes within a second
+        }
+        assertThat(front).as("a column with front's 20 requests").isNotNull();
+        assertThat(front.path("data").get(0).get(front.path("data").get(0).size() - 1).isNumber()).isTrue();
+        assertThat(front.path("data").get(4).get(front.path("data").get(4).size() - 1).asLong()).isGreaterThan(1L << 20);
+        JsonNode all = client.getJson("/history");
+        assertThat(all.path("workers").findValuesAsText("service")).contains("front", "back");
+        JsonNode newer = client.getJson("/history?since=" + all.path("start").asLong());
+        assertThat(newer.path("length").asInt()).isLessThan(all.path("length").asInt() + 2);
+        assertThat(client.request("GET", "/history?since=x", List.of(), new byte[0], Duration.ofSeconds(10)).status())
+                .isEqualTo(400);
+        assertThat(client.getJson("/http-cache").toString()).isEqualTo("{\"enabled\":false}");
+        JsonNode process = client.getJson("/services/front").path("processes").get(0);
+        assertThat(process.path("uptimeSeconds").isIntegralNumber()).isTrue();
+        assertThat(process.path("unhealthy").asBoolean(true)).isFalse();
+        assertThat(client.getJson("/services/front").path("restarts").isIntegralNumber()).isTrue();
+    }
+
+    private static double sum(JsonNode values) {
+        double sum = 0;
+        for (JsonNode value : values) {
+            sum += value.asDouble();
+        }
+        return sum;
     }
 
     @Test
