@@ -93,6 +93,7 @@ final class RtCommand implements Runnable {
         commands.put("ps", PsCommand::new);
         commands.put("ctl", CtlCommand::new);
         commands.put("logs", LogsCommand::new);
+        commands.put("admin", AdminCommand::new);
         commands.put("inject", InjectCommand::new);
         commands.put("create", CreateCommand::commandLine);
         commands.put("build", BuildCommand::new);

@@ -6,7 +6,8 @@ import java.nio.file.Path;
 
 /**
  * {@code GET /metadata}: {@code pid, cwd, argv, uptimeSeconds, execPath, javaVersion, rtVersion, projectDir,
- * name, url}: the supervisor process, its JVM, the version of rt, and the project directory and its name.
+ * name, configFile, url}: the supervisor process, its JVM, the version of rt, the project directory and its name,
+ * and the configuration file it runs.
  * What {@code rt ps} shows.
  */
 final class RuntimeMetadata {
@@ -31,6 +32,7 @@ final class RuntimeMetadata {
         metadata.put("rtVersion", runtime.version());
         metadata.put("projectDir", projectDir.toString());
         metadata.put("name", projectDir.getFileName() == null ? "" : projectDir.getFileName().toString());
+        metadata.put("configFile", runtime.config().file().toAbsolutePath().toString());
         runtime.url().ifPresentOrElse(url -> metadata.put("url", url), () -> metadata.putNull("url"));
         return metadata;
     }

@@ -64,6 +64,15 @@ public final class Probe implements HttpHandler {
                 }
                 case "/call" -> call(exchange, query.get("url"), false);
                 case "/relay" -> call(exchange, query.get("url"), true);
+                case "/log" -> { // a line on stdout, or with trace=1 an exception's stack trace on stderr
+                    String line = query.getOrDefault("line", "probe log line");
+                    if (query.containsKey("trace")) {
+                        new IllegalStateException(line).printStackTrace();
+                    } else {
+                        System.out.println(line);
+                    }
+                    send(exchange, 200, "logged".getBytes());
+                }
                 case "/in-flight" -> send(exchange, 200, String.valueOf(IN_FLIGHT.get() - 1).getBytes());
                 case "/echo" -> {
                     byte[] body;

@@ -1,0 +1,165 @@
+package dev.rt.cli.admin;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * What every open dashboard follows, fetched once for all of them: the runtime's log (one {@code /logs/live} stream
+ * from the newest kept file on, its last {@value #MAX_LOG_LINES} lines held here so that a new tab gets them first,
+ * then each new line as it comes) and, once a second while at least one tab is open, the new history columns and the
+ * state when it changed. With no tab open, only the log stream stays: the runtime serves nothing else. When the
+ * runtime reloads (same process, a new management socket and log), it follows the new log from its start.
+ */
+final class LiveFeed implements AutoCloseable {
+    static final int MAX_LOG_LINES = 10_000;
+
+    private final RuntimeLink link;
+    private final Set<SseClient> clients = ConcurrentHashMap.newKeySet();
+    private final ArrayDeque<String> lines = new ArrayDeque<>(); // under this
+    private final StringBuilder pending = new StringBuilder();   // the log thread's
+    private final CountDownLatch ended = new CountDownLatch(1);
+    private final ScheduledExecutorService ticks = Executors.newSingleThreadScheduledExecutor(daemon("rt-admin-poll"));
+    private ScheduledFuture<?> polling;  // under this
+    private int firstIndex;              // under this
+    private boolean dropped;             // under this: lines were dropped from the front
+    private long since;                  // the poll thread's: newest history column sent
+    private String lastState = "";       // the poll thread's
+
+    LiveFeed(RuntimeLink link) {
+        this.link = link;
+    }
+
+    /** Starts following the log from its newest kept file. */
+    void start() throws IOException {
+        JsonNode indexes = link.logIndexes().path("indexes");
+        firstIndex = indexes.isEmpty() ? 0 : indexes.get(indexes.size() - 1).asInt();
+        Thread follower = daemon("rt-admin-logs").newThread(this::follow);
+        follower.start();
+    }
+
+    private void follow() {
+        int from = firstIndex;
+        while (true) {
+            pending.setLength(0);
+            try {
+                link.client().stream("/logs/live?start=" + from, this::chunk);
+            } catch (IOException | RuntimeException e) {
+                // the stream ended: the runtime stopped, or is reloading (same process, a new management socket)
+            }
+            if (!link.awaitReturn()) {
+                break;
+            }
+            from = 0; // a reloaded runtime keeps a new log
+            broadcast("reloaded", "{}");
+        }
+        ended.countDown();
+        clients.forEach(client -> {
+            client.send("end", "{}");
+            client.end();
+        });
+    }
+
+    private void chunk(String chunk) {
+        pending.append(chunk);
+        int newline;
+        while ((newline = pending.indexOf("\n")) >= 0) {
+            String line = pending.substring(0, newline);
+            pending.delete(0, newline + 1);
+            if (!line.isBlank()) {
+                log(line);
+            }
+        }
+    }
+
+    private synchronized void log(String line) {
+        lines.addLast(line);
+        if (lines.size() > MAX_LOG_LINES) {
+            lines.removeFirst();
+            dropped = true;
+        }
+        broadcast("log", line);
+    }
+
+    /** Hands {@code client} the kept log lines, then everything new; starts the polling for the first tab. */
+    synchronized void join(SseClient client) {
+        client.send("hello", "{\"firstLogIndex\":" + firstIndex + ",\"dropped\":" + dropped + "}");
+        for (String line : lines) {
+            client.send("log", line);
+        }
+        clients.add(client);
+        if (polling == null) {
+            since = System.currentTimeMillis() / 1000 - 2;
+            polling = ticks.scheduleWithFixedDelay(this::poll, 0, 1, TimeUnit.SECONDS);
+        }
+    }
+
+    /** The kept log lines, oldest first, for an export. */
+    synchronized List<String> lines() {
+        return new ArrayList<>(lines);
+    }
+
+    /** Waits until the runtime's log ends (it stopped) or {@code millis} pass; true when it ended. */
+    boolean awaitEnd(long millis) throws InterruptedException {
+        return ended.await(millis, TimeUnit.MILLISECONDS);
+    }
+
+    private void poll() {
+        clients.removeIf(SseClient::ended);
+        synchronized (this) {
+            if (clients.isEmpty()) {
+                polling.cancel(false);
+                polling = null;
+                return;
+            }
+        }
+        try {
+            byte[] history = link.history(since);
+            JsonNode columns = RuntimeLink.JSON.readTree(history);
+            if (columns.path("length").asInt() > 0) {
+                since = columns.path("start").asLong() + columns.path("length").asLong() - 1;
+                broadcast("history", new String(history, StandardCharsets.UTF_8));
+            }
+            String state = link.state().toString();
+            if (!state.equals(lastState)) {
+                lastState = state;
+                broadcast("state", state);
+            }
+        } catch (IOException | RuntimeException e) {
+            broadcast("problem", RuntimeLink.JSON.createObjectNode().put("message", RuntimeLink.message(e)).toString());
+        }
+    }
+
+    private synchronized void broadcast(String event, String data) {
+        for (SseClient client : clients) {
+            if (!client.send(event, data)) {
+                clients.remove(client);
+            }
+        }
+    }
+
+    private static ThreadFactory daemon(String name) {
+        return task -> {
+            Thread thread = new Thread(task, name);
+            thread.setDaemon(true);
+            return thread;
+        };
+    }
+
+    @Override
+    public void close() {
+        ticks.shutdownNow();
+        clients.forEach(SseClient::end);
+    }
+}
