@@ -21,10 +21,12 @@ final class ActionRoutes {
 
     private final RuntimeLink link;
     private final Downloads downloads;
+    private final LiveFeed feed;
 
-    ActionRoutes(RuntimeLink link, Downloads downloads) {
+    ActionRoutes(RuntimeLink link, Downloads downloads, LiveFeed feed) {
         this.link = link;
         this.downloads = downloads;
+        this.feed = feed;
     }
 
     void handle(HttpExchange exchange, String path) throws IOException {
@@ -33,6 +35,7 @@ final class ActionRoutes {
             body = in.readNBytes(MAX_BODY);
         }
         String[] parts = path.substring(1).split("/", -1);
+        feed.refresh();
         try {
             if (path.equals("/api/reload")) {
                 link.reload();

@@ -61,7 +61,7 @@ public final class AdminServer implements AutoCloseable {
         });
         server.setExecutor(threads);
         server.createContext("/", new AdminHandler(token, hosts, new ApiRoutes(link, feed, downloads, token),
-                new ActionRoutes(link, downloads)));
+                new ActionRoutes(link, downloads, feed)));
         server.start();
         return new AdminServer(server, threads, feed, downloads, token, authority);
     }

@@ -19,11 +19,14 @@ import java.util.concurrent.TimeUnit;
  * What every open dashboard follows, fetched once for all of them: the runtime's log (one {@code /logs/live} stream
  * from the newest kept file on, its last {@value #MAX_LOG_LINES} lines held here so that a new tab gets them first,
  * then each new line as it comes) and, once a second while at least one tab is open, the new history columns and the
- * state when it changed. With no tab open, only the log stream stays: the runtime serves nothing else. When the
+ * state when it changed (the services every second, the rest every {@value #FULL_STATE_EVERY} seconds, or at once
+ * after an action). With no tab open, only the log stream stays: the runtime serves nothing else. When the
  * runtime reloads (same process, a new management socket and log), it follows the new log from its start.
  */
 final class LiveFeed implements AutoCloseable {
     static final int MAX_LOG_LINES = 10_000;
+    /** The services are asked for every second; the runtime's metadata, scheduler and cache every this many. */
+    static final int FULL_STATE_EVERY = 5;
 
     private final RuntimeLink link;
     private final Set<SseClient> clients = ConcurrentHashMap.newKeySet();
@@ -36,6 +39,8 @@ final class LiveFeed implements AutoCloseable {
     private boolean dropped;             // under this: lines were dropped from the front
     private long since;                  // the poll thread's: newest history column sent
     private String lastState = "";       // the poll thread's
+    private long polls;                  // the poll thread's
+    private volatile boolean refresh;
 
     LiveFeed(RuntimeLink link) {
         this.link = link;
@@ -105,6 +110,11 @@ final class LiveFeed implements AutoCloseable {
         }
     }
 
+    /** Asks for the whole state at the next poll: an action may have changed any of it. */
+    void refresh() {
+        refresh = true;
+    }
+
     /** The kept log lines, oldest first, for an export. */
     synchronized List<String> lines() {
         return new ArrayList<>(lines);
@@ -131,7 +141,9 @@ final class LiveFeed implements AutoCloseable {
                 since = columns.path("start").asLong() + columns.path("length").asLong() - 1;
                 broadcast("history", new String(history, StandardCharsets.UTF_8));
             }
-            String state = link.state().toString();
+            boolean all = ++polls % FULL_STATE_EVERY == 0 || refresh;
+            refresh = false;
+            String state = link.state(all).toString();
             if (!state.equals(lastState)) {
                 lastState = state;
                 broadcast("state", state);

@@ -31,6 +31,7 @@ final class RuntimeLink {
 
     private final RuntimeInfo runtime;
     private final ManagementClient client;
+    private ObjectNode slow; // under this
 
     RuntimeLink(RuntimeInfo runtime) {
         this.runtime = runtime;
@@ -47,11 +48,23 @@ final class RuntimeLink {
 
     /** {@code {runtime, services, scheduler, httpCache}}: the page's tables, as of now. */
     ObjectNode state() throws IOException {
-        ObjectNode state = JSON.createObjectNode();
-        state.set("runtime", client.getJson("/metadata"));
+        return state(true);
+    }
+
+    /**
+     * The state with the services as of now, and the rest ({@code /metadata}, {@code /scheduler}, {@code /http-cache})
+     * asked again only when {@code all}, else as last asked: what the live feed sends every second costs the runtime
+     * one call, not four.
+     */
+    synchronized ObjectNode state(boolean all) throws IOException {
+        if (all || slow == null) {
+            slow = JSON.createObjectNode();
+            slow.set("runtime", client.getJson("/metadata"));
+            slow.set("scheduler", client.getJson("/scheduler"));
+            slow.set("httpCache", client.getJson("/http-cache"));
+        }
+        ObjectNode state = slow.deepCopy();
         state.set("services", client.getJson("/services"));
-        state.set("scheduler", client.getJson("/scheduler"));
-        state.set("httpCache", client.getJson("/http-cache"));
         return state;
     }
 

@@ -440,7 +440,10 @@
     events.addEventListener("history", event => { addHistory(JSON.parse(event.data)); renderWorkers(); });
     events.addEventListener("state", event => { state = JSON.parse(event.data); renderState(); });
     events.addEventListener("problem", event => say(JSON.parse(event.data).message, true));
-    events.addEventListener("reloaded", () => say("The runtime has reloaded: its services started anew."));
+    events.addEventListener("reloaded", () => {
+      document.body.dataset.reloads = Number(document.body.dataset.reloads || 0) + 1;
+      say("The runtime has reloaded: its services started anew.");
+    });
     events.addEventListener("end", () => { say("The runtime has stopped.", true); events.close(); });
     events.onerror = () => { if (events.readyState === EventSource.CLOSED) say("Lost the connection to rt admin.", true); };
   }

@@ -24,11 +24,6 @@ public record WorkerView(String serviceId, int index, long pid, OptionalInt port
         arguments = List.copyOf(arguments);
     }
 
-    public WorkerView(String serviceId, int index, long pid, OptionalInt port, WorkerState state, String listenAddress,
-            boolean spare, List<String> command, List<String> arguments) {
-        this(serviceId, index, pid, port, state, listenAddress, spare, command, arguments, 0, false);
-    }
-
     public String label() {
         return serviceId + ":" + index;
     }
