@@ -6,7 +6,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.rt.kind.db.testing.Engine;
 import dev.rt.kind.db.testing.TestDatabases;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -15,13 +20,15 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * A db service started by {@code rt start} from the distribution, on one engine, talked to through rt's entrypoint as
- * a client would: every route family, the user's plugin beside them, GraphQL with nested relations. The OpenAPI
- * document, GraphiQL and a reload are in {@link DocumentsTests}.
+ * a client would: every route family, the user's plugin beside them, GraphQL with nested relations, the
+ * GraphQL-over-HTTP contract and broken constraints as clients see them. The OpenAPI document, GraphiQL and a reload
+ * are in {@link DocumentsTests}.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @ExtendWith(TestDatabases.class)
 abstract class CatalogTests {
     static final ObjectMapper JSON = new ObjectMapper();
+    static final String GRAPHQL_RESPONSE = "application/graphql-response+json";
 
     Catalog catalog;
     Rt rt;
@@ -136,7 +143,7 @@ abstract class CatalogTests {
 
     @Test
     void graphQlResolvesNestedRelationsAndThePluginsField() throws Exception {
-        HttpResponse<String> answer = rt.send("POST", "/graphql", JSON.writeValueAsString(java.util.Map.of("query",
+        HttpResponse<String> answer = rt.send("POST", "/graphql", JSON.writeValueAsString(Map.of("query",
                 "{ movies(where: {id: {lte: 3}}, orderBy: {field: id, direction: ASC}) { title quotes { quote } }"
                         + " getQuoteById(id: 1) { quote movie { title } } movieCount }")));
         assertThat(answer.statusCode()).isEqualTo(200);
@@ -153,7 +160,61 @@ abstract class CatalogTests {
         assertThat(json(rt.get("/movies/" + id + "?fields=title"))).isEqualTo(JSON.readTree("{\"title\":\"Solaris\"}"));
         HttpResponse<String> wrong = rt.send("POST", "/graphql", "{\"query\": \"{ movies(limit: 1000) { id } }\"}");
         assertThat(json(wrong).path("errors").get(0).path("message").asText()).contains("1000");
-        rt.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(rt.url() + "/movies/" + id)).DELETE());
+        rt.send(HttpRequest.newBuilder(URI.create(rt.url() + "/movies/" + id)).DELETE());
+    }
+
+    @Test
+    void aMutationSentWithGetOrAsAFormIsRefusedAndWritesNothing() throws Exception {
+        String mutation = "mutation { saveMovie(input: {title: \"csrf\"}) { id } }";
+        HttpResponse<String> get = rt.send(HttpRequest.newBuilder(URI.create(rt.url() + "/graphql?query="
+                + URLEncoder.encode(mutation, StandardCharsets.UTF_8))).header("accept", "text/html,*/*;q=0.8"));
+        assertThat(get.statusCode()).as(get.body()).isEqualTo(405);
+        assertThat(get.headers().firstValue("allow")).contains("POST");
+        assertThat(json(get).path("code").asText()).isEqualTo("RT_GRAPHQL_MUTATION_OVER_GET");
+        HttpResponse<String> form = rt.send(HttpRequest.newBuilder(URI.create(rt.url() + "/graphql"))
+                .header("content-type", "text/plain").POST(HttpRequest.BodyPublishers.ofString(
+                        JSON.writeValueAsString(Map.of("query", mutation)))));
+        assertThat(form.statusCode()).isEqualTo(415);
+        assertThat(json(rt.get("/movies?where.title.eq=csrf"))).as("nothing was written").isEmpty();
+    }
+
+    @Test
+    void brokenConstraintsAre4xxNamingTheRelationOverRestAndGraphQl() throws Exception {
+        HttpResponse<String> orphan = rt.send("POST", "/quotes", "{\"quote\": \"Nope\", \"movieId\": 999}");
+        assertThat(orphan.statusCode()).as(orphan.body()).isEqualTo(409);
+        assertThat(json(orphan)).isEqualTo(JSON.readTree("{\"statusCode\":409,\"code\":\"RT_DB_CONSTRAINT_FOREIGNKEY\","
+                + "\"error\":\"Conflict\",\"message\":\"the movie that quote.movieId refers to does not exist\"}"));
+        HttpResponse<String> referenced = rt.send(HttpRequest.newBuilder(URI.create(rt.url() + "/movies/3")).DELETE());
+        assertThat(referenced.statusCode()).isEqualTo(409);
+        assertThat(json(referenced).path("message").asText()).startsWith("the movie is still referenced by moviesActor.movieId");
+        HttpResponse<String> duplicate = rt.send("POST", "/actors", "{\"name\": \"Michael Fassbender\"}");
+        assertThat(json(duplicate).path("code").asText()).isEqualTo("RT_DB_CONSTRAINT_UNIQUE");
+
+        HttpResponse<String> graphql = rt.send(HttpRequest.newBuilder(URI.create(rt.url() + "/graphql"))
+                .header("content-type", "application/json").header("accept", GRAPHQL_RESPONSE)
+                .POST(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(Map.of("query",
+                        "mutation { saveQuote(input: {quote: \"Nope\", movieId: 999}) { id } }")))));
+        assertThat(graphql.statusCode()).as("a field error: the data is there").isEqualTo(200);
+        assertThat(json(graphql).path("data")).isEqualTo(JSON.readTree("{\"saveQuote\": null}"));
+        JsonNode error = json(graphql).path("errors").get(0);
+        assertThat(error.path("message").asText()).isEqualTo("the movie that quote.movieId refers to does not exist");
+        assertThat(error.path("extensions").path("code").asText()).isEqualTo("RT_DB_CONSTRAINT_FOREIGNKEY");
+        assertThat(json(rt.get("/quotes?where.quote.eq=Nope"))).isEmpty();
+        assertThat(rt.get("/movies/3").statusCode()).isEqualTo(200);
+    }
+
+    @Test
+    void graphQlRequestErrorsAre400OnlyForClientsThatAcceptTheGraphQlResponseType() throws Exception {
+        String unknownField = JSON.writeValueAsString(Map.of("query", "{ movies { nope } }"));
+        for (String accept : new String[] {GRAPHQL_RESPONSE, "application/json"}) {
+            HttpResponse<String> answer = rt.send(HttpRequest.newBuilder(URI.create(rt.url() + "/graphql"))
+                    .header("content-type", "application/json").header("accept", accept)
+                    .POST(HttpRequest.BodyPublishers.ofString(unknownField)));
+            assertThat(answer.statusCode()).as(accept).isEqualTo(accept.equals(GRAPHQL_RESPONSE) ? 400 : 200);
+            assertThat(answer.headers().firstValue("content-type")).contains(accept + "; charset=utf-8");
+            assertThat(json(answer).has("data")).isFalse();
+            assertThat(json(answer).path("errors").get(0).path("message").asText()).contains("nope");
+        }
     }
 
     @Test

@@ -1,5 +1,6 @@
 package dev.rt.kind.db.sql;
 
+import dev.rt.kind.db.constraint.Violations;
 import dev.rt.kind.db.model.Entity;
 import dev.rt.kind.db.model.EntityModel;
 import dev.rt.kind.db.model.Field;
@@ -37,7 +38,8 @@ public final class Entities {
         this.readers = readers;
         this.dialect = dialect;
         this.limits = limits;
-        model.entities().forEach(e -> queries.put(e.singularName(), new EntityQueries(e, dialect)));
+        Violations violations = new Violations(model);
+        model.entities().forEach(e -> queries.put(e.singularName(), new EntityQueries(e, dialect, violations)));
     }
 
     public EntityModel model() {

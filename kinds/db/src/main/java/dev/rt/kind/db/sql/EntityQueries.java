@@ -1,5 +1,7 @@
 package dev.rt.kind.db.sql;
 
+import dev.rt.kind.db.constraint.Violations;
+import dev.rt.kind.db.constraint.Violations.Write;
 import dev.rt.kind.db.model.Entity;
 import dev.rt.kind.db.model.Field;
 import java.sql.Connection;
@@ -20,14 +22,17 @@ import java.util.Map;
 public final class EntityQueries {
     private final Entity entity;
     private final Dialect dialect;
+    private final Violations violations;
     private final WhereSql where;
     private final Timestamps timestamps;
     /** Every field's column, quoted, in order: what most statements select or return. */
     private final String allColumns;
 
-    public EntityQueries(Entity entity, Dialect dialect) {
+    /** @param violations tells a constraint a write breaks in the entities' words */
+    public EntityQueries(Entity entity, Dialect dialect, Violations violations) {
         this.entity = entity;
         this.dialect = dialect;
+        this.violations = violations;
         this.where = new WhereSql(dialect);
         this.timestamps = new Timestamps(entity, dialect);
         this.allColumns = quoted(entity.fields());
@@ -84,7 +89,12 @@ public final class EntityQueries {
     public Map<String, Object> insert(Connection connection, Map<Field, Object> values, List<Field> asked)
             throws SQLException {
         List<Field> fields = ChangeRecords.withKey(connection, entity, asked);
-        Map<String, Object> inserted = insertRow(connection, values, fields);
+        Map<String, Object> inserted;
+        try {
+            inserted = insertRow(connection, values, fields);
+        } catch (SQLException e) {
+            throw violations.explain(e, entity, Write.INSERT, values.keySet());
+        }
         return ChangeRecords.record(connection, entity, false, List.of(inserted), asked).get(0);
     }
 
@@ -105,14 +115,21 @@ public final class EntityQueries {
             List<Map<String, Object>> inserted = rows(connection, returning(sql, fields), fields);
             return inserted.get(0);
         }
-        return new KeyValues(entity, dialect).insertAndReadBack(connection, sql, row, fields);
+        return new KeyValues(entity, dialect).insertAndReadBack(connection, this, sql, row, fields);
     }
 
     /** Updates the row with the key in {@code values}; empty when there is no such row. */
     public java.util.Optional<Map<String, Object>> updateByKey(Connection connection, Map<Field, Object> values,
             List<Field> asked) throws SQLException {
         List<Field> fields = ChangeRecords.withKey(connection, entity, asked);
-        java.util.Optional<Map<String, Object>> updated = updateRowByKey(connection, values, fields);
+        java.util.Optional<Map<String, Object>> updated;
+        try {
+            updated = updateRowByKey(connection, values, fields);
+        } catch (SQLException e) {
+            Map<Field, Object> changes = new LinkedHashMap<>(values);
+            entity.primaryKeyFields().forEach(changes::remove);
+            throw violations.explain(e, entity, Write.UPDATE, changes.keySet());
+        }
         if (updated.isPresent()) {
             ChangeRecords.record(connection, entity, false, List.of(updated.get()), asked);
         }
@@ -139,8 +156,13 @@ public final class EntityQueries {
     public List<Map<String, Object>> updateMany(Connection connection, Map<Field, Object> values,
             List<Condition> conditions, List<Field> asked) throws SQLException {
         List<Field> fields = ChangeRecords.withKey(connection, entity, asked);
-        return ChangeRecords.record(connection, entity, false, updateRows(connection, values, conditions, fields),
-                asked);
+        List<Map<String, Object>> updated;
+        try {
+            updated = updateRows(connection, values, conditions, fields);
+        } catch (SQLException e) {
+            throw violations.explain(e, entity, Write.UPDATE, values.keySet());
+        }
+        return ChangeRecords.record(connection, entity, false, updated, asked);
     }
 
     private List<Map<String, Object>> updateRows(Connection connection, Map<Field, Object> values,
@@ -172,7 +194,13 @@ public final class EntityQueries {
     public List<Map<String, Object>> delete(Connection connection, List<Condition> conditions, List<Field> asked)
             throws SQLException {
         List<Field> fields = ChangeRecords.withKey(connection, entity, asked);
-        return ChangeRecords.record(connection, entity, true, deleteRows(connection, conditions, fields), asked);
+        List<Map<String, Object>> deleted;
+        try {
+            deleted = deleteRows(connection, conditions, fields);
+        } catch (SQLException e) {
+            throw violations.explain(e, entity, Write.DELETE, List.of());
+        }
+        return ChangeRecords.record(connection, entity, true, deleted, asked);
     }
 
     private List<Map<String, Object>> deleteRows(Connection connection, List<Condition> conditions,

@@ -30,8 +30,8 @@ final class KeyValues {
                 && dialect != Dialect.POSTGRES).ifPresent(key -> row.put(key, UUID.randomUUID().toString()));
     }
 
-    Map<String, Object> insertAndReadBack(Connection connection, Sql insert, Map<Field, Object> row,
-            List<Field> fields) throws SQLException {
+    Map<String, Object> insertAndReadBack(Connection connection, EntityQueries queries, Sql insert,
+            Map<Field, Object> row, List<Field> fields) throws SQLException {
         List<Condition> byKey = new ArrayList<>();
         try (PreparedStatement statement = Statements.prepareReturningKeys(connection, insert)) {
             statement.executeUpdate();
@@ -46,7 +46,7 @@ final class KeyValues {
                 byKey.add(new Condition.Compare(key, Operator.EQ, value));
             }
         }
-        return new EntityQueries(entity, dialect).find(connection, FindQuery.all(fields, byKey)).stream().findFirst()
+        return queries.find(connection, FindQuery.all(fields, byKey)).stream().findFirst()
                 .orElseGet(java.util.LinkedHashMap::new);
     }
 

@@ -7,6 +7,7 @@ import dev.rt.kind.db.testing.CountingDataSource;
 import dev.rt.kind.db.testing.DbFixture;
 import dev.rt.kind.db.testing.Engine;
 import dev.rt.kind.db.testing.TestDatabases;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -114,6 +115,40 @@ class DbGraphQLTest {
                 assertThat(((Map<?, ?>) answer.get("data")).get("movies")).isEqualTo(List.of());
             }
             assertThat(api.data("{ countMovies { total } }").get("countMovies")).isEqualTo(Map.of("total", 3));
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(Engine.class)
+    @SuppressWarnings("unchecked")
+    void aBrokenConstraintIsTheFieldsErrorWithAStableCodeAndTheRestOfTheDataStays(Engine engine) {
+        try (DbFixture fixture = DbFixture.moviesAndTags(engine)) {
+            DbGraphQL graphql = new DbGraphQL(fixture.entities());
+            Map<String, Object> missing = graphql.execute("mutation { saveQuote(input: {quote: \"x\", movieId: 999})"
+                    + " { id } }", Map.of());
+            assertThat(missing.get("data")).isEqualTo(Collections.singletonMap("saveQuote", null));
+            Map<String, Object> error = ((List<Map<String, Object>>) missing.get("errors")).get(0);
+            assertThat(error).containsEntry("message", "the movie that quote.movieId refers to does not exist")
+                    .containsEntry("path", List.of("saveQuote"));
+            assertThat((Map<String, Object>) error.get("extensions")).containsEntry("code", "RT_DB_CONSTRAINT_FOREIGNKEY")
+                    .containsEntry("statusCode", 409);
+
+            Map<String, Object> referenced = graphql.execute("mutation { deleteMovies(where: {id: {eq: 3}}) { id } }",
+                    Map.of());
+            assertThat(referenced.get("data")).isEqualTo(Collections.singletonMap("deleteMovies", null));
+            assertThat(referenced.toString()).contains("the movie is still referenced by moviesActor.movieId",
+                    "RT_DB_CONSTRAINT_FOREIGNKEY");
+
+            Map<String, Object> nameless = graphql.execute("mutation { saveTag(input: {weight: 2}) { id } }", Map.of());
+            assertThat(nameless.toString()).contains("tag.name cannot be null", "RT_DB_CONSTRAINT_NOTNULL",
+                    "statusCode=400");
+            Map<String, Object> duplicate = graphql.execute("mutation { insertTags(inputs: [{name: \"gore\"},"
+                    + " {name: \"horror\"}]) { id } }", Map.of());
+            assertThat(duplicate.get("data")).isEqualTo(Collections.singletonMap("insertTags", null));
+            assertThat(duplicate.toString()).contains("RT_DB_CONSTRAINT_UNIQUE", "statusCode=409")
+                    .doesNotContain("SQLITE_", "(conn=", "ERROR:");
+            assertThat(((Map<String, Object>) graphql.execute("{ countTags { total } }", Map.of()).get("data"))
+                    .get("countTags")).as("the batch rolled back").isEqualTo(Map.of("total", 1));
         }
     }
 

@@ -91,7 +91,7 @@ class RestWriteTest {
             assertThat(client.get("/movies/4").status()).isEqualTo(404);
             assertThat(client.delete("/movies/4").status()).isEqualTo(404);
             RestClient.Answer referenced = client.delete("/movies/1");
-            assertThat(referenced.status()).as("a movie its quotes refer to").isEqualTo(400);
+            assertThat(referenced.status()).as("a movie its quotes refer to").isEqualTo(409);
             assertThat(client.get("/movies/1").status()).isEqualTo(200);
         }
     }

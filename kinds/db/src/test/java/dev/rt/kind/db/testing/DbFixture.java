@@ -40,6 +40,19 @@ public final class DbFixture implements AutoCloseable {
         return new DbFixture(TestDatabases.fresh(engine), statements, ModelSettings.DEFAULT, Limits.DEFAULT);
     }
 
+    /** The movie schema with its rows, and tags: a unique name, a NOT NULL column and a CHECK. */
+    public static DbFixture moviesAndTags(Engine engine) {
+        List<String> statements = new java.util.ArrayList<>(MovieSchema.create(engine));
+        statements.addAll(MovieSchema.rows());
+        String id = engine == Engine.SQLITE ? "INTEGER PRIMARY KEY" : engine == Engine.POSTGRES ? "SERIAL PRIMARY KEY"
+                : "INT AUTO_INCREMENT PRIMARY KEY";
+        statements.add("CREATE TABLE tags (id " + id + ", name VARCHAR(20) NOT NULL, weight INTEGER,"
+                + " CONSTRAINT tags_weight_positive CHECK (weight > 0))");
+        statements.add("CREATE UNIQUE INDEX tags_name ON tags (name)");
+        statements.add("INSERT INTO tags (name, weight) VALUES ('horror', 3)");
+        return new DbFixture(TestDatabases.fresh(engine), statements, ModelSettings.DEFAULT, Limits.DEFAULT);
+    }
+
     public static DbFixture of(Engine engine, List<String> statements, ModelSettings settings, Limits limits) {
         return new DbFixture(TestDatabases.fresh(engine), statements, settings, limits);
     }
