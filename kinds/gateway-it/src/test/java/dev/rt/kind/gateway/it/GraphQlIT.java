@@ -6,8 +6,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.rt.cli.e2e.RtProcess;
 import java.net.URI;
+import java.net.URLEncoder;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -117,6 +119,33 @@ class GraphQlIT {
         assertThat(refused.at("/errors/0/path/0").asText()).isEqualTo("books");
         assertThat(refused.at("/data/movies/1/title").asText()).as("the other application's field still answers")
                 .isEqualTo("Heat");
+    }
+
+    @Test
+    void aMutationSentWithGetIsRefusedAndNeverForwarded() throws Exception {
+        String mutation = "mutation { saveBook(input: {title: \"csrf\", year: 2001}) { id } }";
+        HttpResponse<String> refused = rt.send(HttpRequest.newBuilder(URI.create(rt.url() + "/graphql?query="
+                + URLEncoder.encode(mutation, StandardCharsets.UTF_8))).GET());
+        assertThat(refused.statusCode()).as(refused.body()).isEqualTo(405);
+        assertThat(refused.headers().firstValue("allow")).contains("POST");
+        assertThat(JSON.readTree(refused.body()).path("code").asText()).isEqualTo("RT_GRAPHQL_MUTATION_OVER_GET");
+        assertThat(graphql("{ books(where: {title: {eq: \"csrf\"}}) { id } }", Map.of()).at("/data/books"))
+                .as("the library wrote nothing").isEmpty();
+    }
+
+    @Test
+    void anApplicationsErrorKeepsItsCodeAndTheDataWithTheFieldNull() throws Exception {
+        JsonNode nameless = graphql("mutation { saveBook(input: {year: 2000}) { id } }", Map.of());
+        assertThat(nameless.path("data")).isEqualTo(JSON.readTree("{\"saveBook\": null}"));
+        assertThat(nameless.at("/errors/0/message").asText()).isEqualTo("book.title cannot be null");
+        assertThat(nameless.at("/errors/0/extensions/code").asText()).isEqualTo("RT_DB_CONSTRAINT_NOTNULL");
+
+        HttpResponse<String> invalid = rt.send(HttpRequest.newBuilder(URI.create(rt.url() + "/graphql"))
+                .header("content-type", "application/json").header("accept", "application/graphql-response+json")
+                .POST(HttpRequest.BodyPublishers.ofString("{\"query\": \"{ nope }\"}")));
+        assertThat(invalid.statusCode()).isEqualTo(400);
+        assertThat(invalid.headers().firstValue("content-type"))
+                .contains("application/graphql-response+json; charset=utf-8");
     }
 
     @Test

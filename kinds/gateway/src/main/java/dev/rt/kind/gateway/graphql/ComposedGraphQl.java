@@ -3,9 +3,9 @@ package dev.rt.kind.gateway.graphql;
 import dev.rt.kind.KindLog;
 import dev.rt.kind.gateway.ApplicationSettings;
 import dev.rt.kind.service.GraphiQlPage;
+import dev.rt.kind.service.graphql.GraphQlHttp;
 import dev.rt.service.ServiceContext;
 import dev.rt.service.ServicePlugin;
-import graphql.GraphQL;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.time.Duration;
@@ -34,7 +34,7 @@ public final class ComposedGraphQl implements ServicePlugin {
     private final Map<String, Upstream> upstreams = new LinkedHashMap<>();
     private final Map<String, SchemaFetch.Fetched> read = new LinkedHashMap<>();
     private final Map<String, String> failures = new LinkedHashMap<>();
-    private volatile GraphQL engine;
+    private volatile GraphQlHttp engine;
 
     /** @param applications the gateway's, those with {@code graphql} among them */
     public ComposedGraphQl(List<ApplicationSettings> applications, boolean graphiql, KindLog log) {
@@ -121,7 +121,8 @@ public final class ComposedGraphQl implements ServicePlugin {
             });
         }
         try {
-            engine = ComposedSchema.engine(SchemaMerge.of(schemas, log::warn), upstreams);
+            engine = new GraphQlHttp(ComposedSchema.engine(SchemaMerge.of(schemas, log::warn), upstreams),
+                    input -> { });
             log.info("GraphQL at /graphql composed from the schemas of the applications "
                     + String.join(", ", schemas.stream().map(SchemaFetch.Fetched::id).toList()));
         } catch (RuntimeException e) {

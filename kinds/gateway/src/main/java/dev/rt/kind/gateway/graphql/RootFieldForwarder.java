@@ -9,11 +9,13 @@ import graphql.schema.DataFetcher;
 import graphql.schema.DataFetchingEnvironment;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 
 /**
  * Answers a root field of the composed schema by sending the part of the request under it to the application that
- * has it ({@link ForwardedQuery}): its data under the field's response key, and its errors, become the field's.
+ * has it ({@link ForwardedQuery}): its data under the field's response key, and its errors (their {@code extensions}
+ * too: the application's error codes), become the field's.
  */
 final class RootFieldForwarder implements DataFetcher<CompletableFuture<DataFetcherResult<Object>>> {
     private final Upstream upstream;
@@ -44,6 +46,9 @@ final class RootFieldForwarder implements DataFetcher<CompletableFuture<DataFetc
                         .message(error.path("message").asText("an error of the \"" + upstream.id() + "\" application"));
                 if (error.path("path").isArray() && !error.path("path").isEmpty()) {
                     built.path(ResultPath.fromList(Upstream.JSON.convertValue(error.get("path"), List.class)));
+                }
+                if (error.path("extensions").isObject()) {
+                    built.extensions(Upstream.JSON.convertValue(error.get("extensions"), Map.class));
                 }
                 errors.add(built.build());
             }

@@ -7,6 +7,8 @@ import com.sun.net.httpserver.HttpServer;
 import graphql.ExecutionInput;
 import graphql.ExecutionResult;
 import graphql.GraphQL;
+import graphql.GraphqlErrorBuilder;
+import graphql.execution.DataFetcherResult;
 import graphql.schema.idl.RuntimeWiring;
 import graphql.schema.idl.SchemaGenerator;
 import graphql.schema.idl.SchemaParser;
@@ -45,9 +47,9 @@ class ForwardingTest {
         RuntimeWiring wiring = RuntimeWiring.newRuntimeWiring()
                 .type("Query", type -> type.dataFetcher("items", env -> ITEMS).dataFetcher("search", env -> ITEMS
                         .stream().filter(item -> item.get("title").toString().contains(env.getArgument("text"))).toList()))
-                .type("Mutation", type -> type.dataFetcher("rate", env -> {
-                    throw new IllegalArgumentException("no rating for " + env.getArgument("id"));
-                }))
+                .type("Mutation", type -> type.dataFetcher("rate", env -> DataFetcherResult.newResult()
+                        .error(GraphqlErrorBuilder.newError(env).message("no rating for " + env.getArgument("id"))
+                                .extensions(Map.of("code", "NO_RATING")).build()).build()))
                 .type("Item", type -> type.typeResolver(env -> env.getSchema().getObjectType(
                         ((Map<?, ?>) env.getObject()).get("kind").toString())))
                 .type("Found", type -> type.typeResolver(env -> env.getSchema().getObjectType(
@@ -111,6 +113,7 @@ class ForwardingTest {
         JsonNode refused = run("mutation { rate(id: \"7\", stars: 5) }", Map.of());
         assertThat(refused.at("/errors/0/message").asText()).contains("no rating for 7");
         assertThat(refused.at("/errors/0/path/0").asText()).isEqualTo("rate");
+        assertThat(refused.at("/errors/0/extensions/code").asText()).as("the application's code").isEqualTo("NO_RATING");
         assertThat(refused.at("/data/rate").isNull()).isTrue();
 
         server.stop(0);
