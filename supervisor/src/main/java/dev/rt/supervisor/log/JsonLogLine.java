@@ -13,9 +13,16 @@ import java.util.Optional;
  *
  * @param time the line's own {@code time} in epoch milliseconds, or -1
  * @param pid  the line's own {@code pid}, or -1
+ * @param logger the line's {@code logger} (a library's logger name, as rt's SLF4J provider writes it), or empty
  */
-record JsonLogLine(boolean logLine, int level, String message, long time, long pid, boolean hasName, boolean hasWorker) {
+record JsonLogLine(boolean logLine, int level, String message, long time, long pid, boolean hasName, boolean hasWorker,
+        String logger) {
     private static final JsonFactory FACTORY = new JsonFactory();
+
+    /** The message as the pretty output shows it: {@code [logger] message} for a library's line. */
+    String shown() {
+        return logger.isEmpty() ? message : LineComposer.shown(logger, message);
+    }
 
     /** Empty when the text is not exactly one JSON object. */
     static Optional<JsonLogLine> read(String text, String messageKey) {
@@ -30,6 +37,7 @@ record JsonLogLine(boolean logLine, int level, String message, long time, long p
             boolean timeValid = true;
             boolean hasName = false;
             boolean hasWorker = false;
+            String logger = "";
             JsonToken token;
             while ((token = parser.nextToken()) == JsonToken.FIELD_NAME) {
                 String field = parser.currentName();
@@ -47,6 +55,8 @@ record JsonLogLine(boolean logLine, int level, String message, long time, long p
                     hasName = true;
                 } else if (field.equals("worker")) {
                     hasWorker = true;
+                } else if (field.equals("logger") && value == JsonToken.VALUE_STRING) {
+                    logger = parser.getText();
                 }
                 parser.skipChildren();
             }
@@ -55,7 +65,7 @@ record JsonLogLine(boolean logLine, int level, String message, long time, long p
             }
             boolean logLine = level != null && message != null && timeValid;
             return Optional.of(new JsonLogLine(logLine, logLine ? level : 0, logLine ? message : "", time, pid, hasName,
-                    hasWorker));
+                    hasWorker, logger));
         } catch (IOException e) {
             return Optional.empty();
         }

@@ -18,7 +18,8 @@ import java.util.OptionalInt;
  * string message under {@code messageKey}, {@code time} if any a number or string) passes through, gaining
  * {@code name} and {@code worker} when it lacks them; any other JSON object is wrapped under {@code stdout}
  * or {@code stderr}; anything else becomes a message with {@code caller} STDOUT (level 30) or STDERR (50),
- * unless it is a line of a Java logging library whose level can be read.
+ * unless it is a line of a Java logging library whose level can be read. A line a library logged through SLF4J
+ * ({@link #library}, or a worker's line with {@code logger}) carries the library's logger name as {@code logger}.
  */
 final class LineComposer {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -55,12 +56,22 @@ final class LineComposer {
 
     /** A line of the runtime itself: no {@code name}, no {@code worker}. */
     LogEntry own(int level, String message) {
-        return compose(level, "", -1, Optional.empty(), message);
+        return compose(level, "", -1, Optional.empty(), Optional.empty(), message);
+    }
+
+    /** A line a library of the runtime logged, with its logger's name as {@code logger}. */
+    LogEntry library(int level, String logger, String message) {
+        return compose(level, "", -1, Optional.empty(), Optional.of(logger), message);
+    }
+
+    /** How the pretty output shows a library's line. */
+    static String shown(String logger, String message) {
+        return "[" + logger + "] " + message;
     }
 
     /** A line of the runtime about one worker: with {@code name} and {@code worker}, without {@code caller}. */
     LogEntry about(int level, String name, int worker, String message) {
-        LogEntry line = compose(level, name, worker, Optional.empty(), message);
+        LogEntry line = compose(level, name, worker, Optional.empty(), Optional.empty(), message);
         return new LogEntry(line.level(), line.time(), "", -1, line.pid(), line.message(), line.json()); // shown as rt's
     }
 
@@ -78,7 +89,7 @@ final class LineComposer {
             }
         }
         int level = knownLevel.orElse(stderr ? Level.ERROR.number() : Level.INFO.number());
-        return compose(level, name, worker, Optional.of(stderr ? "STDERR" : "STDOUT"), text);
+        return compose(level, name, worker, Optional.of(stderr ? "STDERR" : "STDOUT"), Optional.empty(), text);
     }
 
     /** A worker's JSON log line as it wrote it, {@code name} and {@code worker} appended when it lacks them. */
@@ -92,7 +103,7 @@ final class LineComposer {
             json.append(",\"worker\":").append(worker);
         }
         return new LogEntry(line.level(), line.time() >= 0 ? line.time() : System.currentTimeMillis(), name, worker,
-                line.pid() >= 0 ? line.pid() : pid, line.message(), json.append('}').toString());
+                line.pid() >= 0 ? line.pid() : pid, line.shown(), json.append('}').toString());
     }
 
     /** A JSON object that is no log line (wrapped under stdout or stderr), or a log line to redact. */
@@ -114,7 +125,8 @@ final class LineComposer {
                 line.time() >= 0 ? line.time() : System.currentTimeMillis());
     }
 
-    private LogEntry compose(int level, String name, int worker, Optional<String> caller, String message) {
+    private LogEntry compose(int level, String name, int worker, Optional<String> caller, Optional<String> logger,
+            String message) {
         long millis = System.currentTimeMillis();
         if (plain) { // without a tree: the common case, and the one a flood of plain lines takes
             StringBuilder json = new StringBuilder(96 + message.length()).append("{\"level\":").append(level);
@@ -124,11 +136,14 @@ final class LineComposer {
                 json.append(",\"name\":\"").append(escape(name)).append("\",\"worker\":").append(worker);
             }
             caller.ifPresent(c -> json.append(",\"caller\":\"").append(c).append('"'));
+            logger.ifPresent(l -> json.append(",\"logger\":\"").append(escape(l)).append('"'));
             json.append(messageField);
             JsonStringEncoder.getInstance().quoteAsString(message, json);
-            return new LogEntry(level, millis, name, worker, pid, message, json.append("\"}").toString());
+            return new LogEntry(level, millis, name, worker, pid, logger.map(l -> shown(l, message)).orElse(message),
+                    json.append("\"}").toString());
         }
         ObjectNode line = start(level, millis, name, worker, caller);
+        logger.ifPresent(l -> line.put("logger", l));
         line.put(messageKey, message);
         return finish(line, level, name, worker, pid, message, millis);
     }
@@ -158,6 +173,10 @@ final class LineComposer {
             redaction.apply(line);
             JsonNode redacted = line.get(messageKey);
             message = redacted != null && redacted.isTextual() ? redacted.asText() : message;
+        }
+        JsonNode logger = line.get("logger");
+        if (logger != null && logger.isTextual()) {
+            message = shown(logger.asText(), message);
         }
         try {
             return new LogEntry(level, millis, name, worker, linePid, message, JSON.writeValueAsString(line));

@@ -1,6 +1,8 @@
 package dev.rt.supervisor.log;
 
 import dev.rt.config.LoggerConfig;
+import dev.rt.slf4j.LibraryLog;
+import dev.rt.slf4j.LibrarySink;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -16,7 +18,8 @@ import java.util.function.Consumer;
  * {@code logger} section ({@link LineComposer}), written by one {@link LogWriter} to the configured targets
  * ({@link LogTargets}). Subscribers get every line as JSON, whatever the targets write. Thread-safe: lines are
  * never interleaved. The runtime's own lines are out (flushed) when a logging method returns; workers' lines
- * are queued and written in blocks.
+ * are queued and written in blocks. While it is open, the warnings and errors the runtime's libraries log through
+ * SLF4J are its lines too, with their logger's name ({@code logger}).
  */
 public final class RuntimeLog implements AutoCloseable {
     private final LevelScale levels;
@@ -30,6 +33,7 @@ public final class RuntimeLog implements AutoCloseable {
     private final List<Consumer<String>> listeners = new CopyOnWriteArrayList<>();
     private final int[] openStreams = new int[1];
     private final Optional<StdioCapture> capture;
+    private final LibraryLog.Route libraries;
 
     /** Default settings ({@code level: info}, JSON or pretty lines to {@code out}). */
     public RuntimeLog(PrintStream out, boolean pretty) {
@@ -55,6 +59,17 @@ public final class RuntimeLog implements AutoCloseable {
         this.writer = new LogWriter(new LogTargets(levels, configDir, out, width).build(config, threshold, pretty),
                 listeners);
         this.capture = config.captureStdio() ? Optional.of(new StdioCapture(this)) : Optional.empty();
+        this.libraries = LibraryLog.routeTo(new LibrarySink() {
+            @Override
+            public boolean enabled(int level) {
+                return level >= threshold;
+            }
+
+            @Override
+            public void write(int level, String logger, String message) {
+                library(level, logger, message);
+            }
+        });
     }
 
     public void info(String message) {
@@ -77,6 +92,16 @@ public final class RuntimeLog implements AutoCloseable {
         long sequence = queue(level, message);
         if (sequence > 0) {
             writer.awaitFlushed(sequence);
+        }
+    }
+
+    /**
+     * A line a library of the runtime logged (Quartz, HikariCP, Netty...), with its logger's name as {@code logger};
+     * queued, not waited for, as libraries log from event loops.
+     */
+    private void library(int level, String logger, String message) {
+        if (level >= threshold) {
+            writer.add(composer.library(level, logger, message));
         }
     }
 
@@ -157,6 +182,7 @@ public final class RuntimeLog implements AutoCloseable {
      */
     @Override
     public void close() {
+        libraries.close();
         capture.ifPresent(StdioCapture::close);
         long deadline = System.nanoTime() + CLOSE_WAIT_MILLIS * 1_000_000;
         synchronized (openStreams) {

@@ -9,7 +9,18 @@ class JsonLogLineTest {
     void aPinoLineIsALogLineWithItsLevelMessageTimePidAndNestedValuesSkipped() {
         JsonLogLine line = JsonLogLine.read("{\"level\":40,\"time\":1700000000000,\"pid\":7,\"req\":{\"msg\":\"inner\","
                 + "\"level\":\"x\"},\"msg\":\"outer\",\"name\":\"api\"}", "msg").orElseThrow();
-        assertThat(line).isEqualTo(new JsonLogLine(true, 40, "outer", 1700000000000L, 7, true, false));
+        assertThat(line).isEqualTo(new JsonLogLine(true, 40, "outer", 1700000000000L, 7, true, false, ""));
+    }
+
+    @Test
+    void aLibrarysLineCarriesItsLoggerNameWhichThePrettyOutputShowsBeforeTheMessage() {
+        JsonLogLine line = JsonLogLine.read("{\"level\":50,\"logger\":\"com.zaxxer.hikari.pool.HikariPool\","
+                + "\"msg\":\"HikariPool-1 - Exception during pool initialization.\"}", "msg").orElseThrow();
+        assertThat(line.logger()).isEqualTo("com.zaxxer.hikari.pool.HikariPool");
+        assertThat(line.shown()).isEqualTo("[com.zaxxer.hikari.pool.HikariPool] HikariPool-1 - Exception during pool "
+                + "initialization.");
+        assertThat(JsonLogLine.read("{\"level\":30,\"logger\":{\"x\":1},\"msg\":\"m\"}", "msg").orElseThrow().shown())
+                .isEqualTo("m");
     }
 
     @Test

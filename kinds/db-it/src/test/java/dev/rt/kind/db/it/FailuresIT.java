@@ -7,6 +7,7 @@ import dev.rt.kind.db.testing.Engine;
 import dev.rt.kind.db.testing.TestDatabase;
 import dev.rt.kind.db.testing.TestDatabases;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -16,7 +17,8 @@ import org.junit.jupiter.params.provider.EnumSource;
  * Starts that must fail, and how: a database that cannot be reached or refuses the password (the service named, the
  * password masked, exit status 4, no worker left), a migration that fails (its file and statement named, the
  * migrations before it kept, itself rolled back); a setting the kind does not implement ({@code db.events} through
- * Redis: exit status 3, the file and pointer named, no worker started).
+ * Redis: exit status 3, the file and pointer named, no worker started); a driver that fails for a reason only it logs
+ * (through SLF4J: the line is the worker's, with the driver's logger name).
  */
 @ExtendWith(TestDatabases.class)
 class FailuresIT {
@@ -65,6 +67,21 @@ class FailuresIT {
             assertThat(output).contains(catalog.service().resolve("rt.json") + ": /db/events/connectionString:")
                     .contains("remove db.events.connectionString");
             assertThat(rt.workers()).as("workers started").isEmpty();
+        }
+    }
+
+    @Test
+    void aDriversOwnErrorReachesTheLogAsTheWorkersWithItsLoggerNameAndItsInfoLinesDoNot() throws Exception {
+        TestDatabase database = TestDatabases.fresh(Engine.SQLITE);
+        Catalog catalog = Catalog.of(database, "\"db\": {\"connectionString\": \"%2$s\"}");
+        Path nowhere = database.directory().resolve("no-such-dir");
+        Files.writeString(catalog.runtime(), Files.readString(catalog.runtime()).replace("\"path\": \"catalog\"",
+                "\"path\": \"catalog\", \"jvmOptions\": [\"-Dorg.sqlite.tmpdir=" + nowhere + "\"]"));
+        try (Rt rt = Rt.start(catalog.runtime())) {
+            String sqlite = rt.awaitOutput("NoSuchFileException: " + nowhere);
+            assertThat(sqlite).as("the driver's own error, as a line of the worker's").startsWith("{\"level\":50,")
+                    .contains("\"logger\":\"org.sqlite.SQLiteJDBCLoader\"").contains("\"name\":\"catalog\"");
+            assertThat(rt.output()).as("HikariCP's info lines stay out").doesNotContain("rt-db - Starting");
         }
     }
 
