@@ -61,7 +61,7 @@ final class RuntimeProxies implements AutoCloseable {
         try {
             Optional<Tracing> tracing = Tracing.of(config, log);
             tracing.ifPresent(opened::add);
-            Optional<HttpCache> cache = HttpCache.of(config.sections().httpCache(), config.root());
+            Optional<HttpCache> cache = HttpCache.of(config.sections().httpCache(), config.root(), log);
             cache.ifPresent(opened::add);
             Optional<InvalidationServer> invalidation = cache.map(c -> InvalidationServer.start(loops, c));
             invalidation.ifPresent(opened::add);

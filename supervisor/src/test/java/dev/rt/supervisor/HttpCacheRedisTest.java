@@ -3,6 +3,7 @@ package dev.rt.supervisor;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.rt.supervisor.cache.HttpCache;
+import dev.rt.supervisor.metrics.MetricsFormat;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.net.http.HttpClient;
@@ -13,12 +14,16 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Two replicas of one runtime (two supervisors, each with its own workers) share one cache through a real Redis: what
- * one stored answers the other, and a tag invalidated at one is gone for both.
+ * one stored answers the other, and a tag invalidated at one is gone for both. A Redis with a password serves the
+ * runtime whose URL has it; when it dies, requests go to the services, the failures count in
+ * {@code rt_http_cache_store_errors_total} and the log says so.
  */
 class HttpCacheRedisTest {
     private static final HttpClient CLIENT = HttpClient.newHttpClient();
@@ -71,5 +76,37 @@ class HttpCacheRedisTest {
             }, () -> "the first replica still answers with " + id + " after the second invalidated its tag");
             assertThat(header(after, "x-calls")).isEqualTo("2");
         }
+    }
+
+    @Test
+    void aPasswordProtectedRedisServesTheCacheAndOneThatDiesCountsInTheMetricAndTheLog() throws Exception {
+        String password = "cache-Pa55";
+        String query = "key=guarded&cc=" + URLEncoder.encode("max-age=60", StandardCharsets.UTF_8);
+        RedisServer redis = RedisServer.startWithPassword(dir.resolve("redis"), password);
+        try (redis; RuntimeUnderTest rt = RuntimeUnderTest.configure(dir, config(redis.url(password))).start()) {
+            assertThat(header(get(rt, query), "x-calls")).isEqualTo("1");
+            HttpResponse<String> cached = Poll.until(Duration.ofSeconds(10), Duration.ofMillis(100), () -> Optional.of(
+                    get(rt, query)).filter(answer -> answer.headers().firstValue("age").isPresent()),
+                    () -> "never answered from Redis");
+            int calls = Integer.parseInt(header(cached, "x-calls"));
+            assertThat(metric(rt, "rt_http_cache_store_errors_total")).isZero();
+            assertThat(metric(rt, "rt_http_cache_entries")).isEqualTo(1);
+
+            redis.kill();
+            HttpResponse<String> without = get(rt, query);
+            assertThat(without.headers().firstValue("age")).as("answered by the service once Redis is gone").isEmpty();
+            assertThat(Integer.parseInt(header(without, "x-calls"))).isGreaterThan(calls);
+            assertThat(metric(rt, "rt_http_cache_store_errors_total")).isPositive();
+            assertThat(metric(rt, "rt_http_cache_entries")).isEqualTo(-1);
+            rt.awaitLog("The HTTP cache's store " + redis.url() + " failed to ", Duration.ofSeconds(10));
+            assertThat(rt.log()).doesNotContain(password);
+        }
+    }
+
+    private static double metric(RuntimeUnderTest rt, String name) throws Exception {
+        String text = rt.supervisor().metrics(MetricsFormat.TEXT).get(30, TimeUnit.SECONDS);
+        return text.lines().filter(line -> line.startsWith(name + " ")).findFirst()
+                .map(line -> Double.parseDouble(line.substring(name.length() + 1).strip()))
+                .orElseThrow(() -> new AssertionError(name + " not in\n" + text));
     }
 }

@@ -8,12 +8,12 @@ import java.util.concurrent.Callable;
  * Waiting for a condition that sends no event (a periodic report, an external server), by asking again every
  * {@code interval} until {@code limit}: the one place these tests poll.
  */
-final class Poll {
+public final class Poll {
     private Poll() {
     }
 
     /** The first value {@code check} gives within {@code limit}; else the failure {@code timedOut} describes. */
-    static <T> T until(Duration limit, Duration interval, Callable<Optional<T>> check, Callable<String> timedOut)
+    public static <T> T until(Duration limit, Duration interval, Callable<Optional<T>> check, Callable<String> timedOut)
             throws Exception {
         long deadline = System.nanoTime() + limit.toNanos();
         while (System.nanoTime() < deadline) {

@@ -11,7 +11,8 @@ import java.util.List;
 /**
  * The cache's metrics, in the supervisor's own registry: {@code rt_http_cache_hits_total},
  * {@code rt_http_cache_misses_total}, {@code rt_http_cache_stored_total}, {@code rt_http_cache_too_large_total},
- * and the gauges {@code rt_http_cache_entries} and {@code rt_http_cache_bytes}.
+ * {@code rt_http_cache_store_errors_total}, and the gauges {@code rt_http_cache_entries} and
+ * {@code rt_http_cache_bytes} (-1 when the store cannot tell), read from the store once per scrape.
  */
 final class CacheMetrics implements MultiCollector {
     private final HttpCache cache;
@@ -23,14 +24,17 @@ final class CacheMetrics implements MultiCollector {
     @Override
     public MetricSnapshots collect() {
         CacheCounters counters = cache.counters();
+        CacheStore.Usage usage = cache.usage();
         return new MetricSnapshots(
                 counter("rt_http_cache_hits", "Requests answered from the HTTP cache", counters.hits()),
                 counter("rt_http_cache_misses", "Cacheable requests the HTTP cache could not answer", counters.misses()),
                 counter("rt_http_cache_stored", "Responses stored in the HTTP cache", counters.stored()),
                 counter("rt_http_cache_too_large", "Responses not stored for being larger than maxEntrySize",
                         counters.tooLarge()),
-                gauge("rt_http_cache_entries", "Responses held by the HTTP cache", cache.count()),
-                gauge("rt_http_cache_bytes", "Bytes held by the HTTP cache, roughly", cache.size()));
+                counter("rt_http_cache_store_errors", "Operations of the HTTP cache's store that failed",
+                        counters.storeErrors()),
+                gauge("rt_http_cache_entries", "Responses held by the HTTP cache", usage.count()),
+                gauge("rt_http_cache_bytes", "Bytes held by the HTTP cache, roughly", usage.bytes()));
     }
 
     private static CounterSnapshot counter(String name, String help, long value) {

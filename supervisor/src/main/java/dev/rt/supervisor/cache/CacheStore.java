@@ -30,6 +30,19 @@ public interface CacheStore extends AutoCloseable {
     /** Bytes stored now, roughly ({@link StoredResponse#weight()}). */
     long size();
 
+    /**
+     * {@link #count()} and {@link #size()} together, as a scrape of the metrics reads them; a store over the network
+     * answers both in one round trip.
+     */
+    default Usage usage() {
+        return new Usage(count(), size());
+    }
+
+    /** What a store holds: responses and bytes, each -1 when it cannot tell. */
+    record Usage(long count, long bytes) {
+        public static final Usage UNKNOWN = new Usage(-1, -1);
+    }
+
     @Override
     default void close() {
     }

@@ -1,6 +1,7 @@
 package dev.rt.supervisor.cache;
 
 import dev.rt.config.HttpCacheConfig;
+import dev.rt.supervisor.log.RuntimeLog;
 import dev.rt.supervisor.proxy.ExchangeCache;
 import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpContent;
@@ -35,10 +36,11 @@ public final class HttpCache implements ExchangeCache, AutoCloseable {
     private final CachedOrigins origins;
     private final OptionalLong cacheByDefault;
     private final Optional<String> tagsHeader;
-    private final CacheCounters counters = new CacheCounters();
+    private final CacheCounters counters;
 
-    HttpCache(HttpCacheConfig config, CacheStore store) {
+    HttpCache(HttpCacheConfig config, CacheStore store, CacheCounters counters) {
         this.store = store;
+        this.counters = counters;
         this.limits = CacheLimits.of(config);
         this.methods = config.methods().stream().map(m -> m.toUpperCase(Locale.ROOT)).toList();
         this.origins = new CachedOrigins(config.origins());
@@ -49,14 +51,17 @@ public final class HttpCache implements ExchangeCache, AutoCloseable {
     /**
      * The cache of {@code config}, or empty when {@code httpCache} is off.
      *
-     * @param root the configuration's directory, which a store's jar path is resolved against
-     * @throws dev.rt.config.RtException when the configured store cannot be loaded
+     * @param root the configuration's directory, which a store's jar path (or a Redis's {@code cacert}) is resolved
+     *             against
+     * @param log  where the failures of the store are said, at most once every {@link StoreFailures#INTERVAL}
+     * @throws dev.rt.config.RtException when the configured store cannot be loaded, or Redis refuses it
      */
-    public static Optional<HttpCache> of(HttpCacheConfig config, Path root) {
+    public static Optional<HttpCache> of(HttpCacheConfig config, Path root, RuntimeLog log) {
         if (!config.enabled()) {
             return Optional.empty();
         }
-        return Optional.of(new HttpCache(config, StoreLoader.load(config, root)));
+        CacheCounters counters = new CacheCounters();
+        return Optional.of(new HttpCache(config, StoreLoader.load(config, root, counters.storeErrors, log), counters));
     }
 
     @Override
@@ -109,14 +114,9 @@ public final class HttpCache implements ExchangeCache, AutoCloseable {
         return counters;
     }
 
-    /** Responses stored now. */
-    public long count() {
-        return store.count();
-    }
-
-    /** Bytes stored now, roughly. */
-    public long size() {
-        return store.size();
+    /** Responses and bytes stored now (-1 each when the store cannot tell). */
+    public CacheStore.Usage usage() {
+        return store.usage();
     }
 
     CacheStore store() {

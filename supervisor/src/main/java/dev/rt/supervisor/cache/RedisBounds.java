@@ -1,16 +1,19 @@
 package dev.rt.supervisor.cache;
 
-import java.io.IOException;
-import java.util.ArrayList;
+import io.lettuce.core.ScriptOutputType;
+import io.lettuce.core.api.async.RedisAsyncCommands;
+import java.nio.charset.StandardCharsets;
 import java.util.Collection;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 
 /**
  * {@code maxCount} and {@code maxSize} in Redis, for every replica that shares it: beside the cached values, an index
  * of their names in the order they were stored (a sorted set scored by a counter), another by the time they expire,
  * their sizes (a hash) and the total (a counter). Storing a value forgets the expired names, then evicts the oldest values until both
  * bounds hold; each step is one Lua script, so replicas storing at once never see half of another's update, and
- * the time is Redis's own.
+ * the time is Redis's own. The same index and total answer the metrics' count and size.
  */
 final class RedisBounds {
     static final String INDEX = "rt:http-cache-index";
@@ -63,27 +66,44 @@ final class RedisBounds {
             return #ARGV
             """;
 
-    private final RespConnection connection;
+    /** Returns the number of values and their bytes, once the expired names are forgotten. */
+    private static final String USAGE = FORGET + """
+            return {redis.call('ZCARD', KEYS[1]), tonumber(redis.call('GET', KEYS[4]) or '0')}
+            """;
+
+    private static final String[] KEYS = {INDEX, EXPIRY, SIZES, TOTAL, ORDER};
+
     private final CacheLimits limits;
 
-    RedisBounds(RespConnection connection, CacheLimits limits) {
-        this.connection = connection;
+    RedisBounds(CacheLimits limits) {
         this.limits = limits;
     }
 
     /** Stores {@code value} as {@code name} for {@code ttlMillis}, then evicts the oldest values beyond the bounds. */
-    void put(String name, byte[] value, long ttlMillis) throws IOException {
-        connection.command("EVAL", PUT, "5", INDEX, EXPIRY, SIZES, TOTAL, ORDER, name, value, Long.toString(ttlMillis),
-                Long.toString(limits.maxCount()), Long.toString(limits.maxSize()));
+    CompletionStage<Long> put(RedisAsyncCommands<String, byte[]> redis, String name, byte[] value, long ttlMillis) {
+        return redis.eval(PUT, ScriptOutputType.INTEGER, KEYS, bytes(name), value, bytes(ttlMillis),
+                bytes(limits.maxCount()), bytes(limits.maxSize()));
     }
 
     /** Deletes the values of {@code names}, and their place in the bounds. */
-    void delete(Collection<String> names) throws IOException {
+    CompletionStage<Long> delete(RedisAsyncCommands<String, byte[]> redis, Collection<String> names) {
         if (names.isEmpty()) {
-            return;
+            return CompletableFuture.completedFuture(0L);
         }
-        List<Object> command = new ArrayList<>(List.of("EVAL", DELETE, "5", INDEX, EXPIRY, SIZES, TOTAL, ORDER));
-        command.addAll(names);
-        connection.command(command.toArray());
+        return redis.eval(DELETE, ScriptOutputType.INTEGER, KEYS,
+                names.stream().map(RedisBounds::bytes).toArray(byte[][]::new));
+    }
+
+    /**
+     * The values stored and their bytes, from the index and the total these scripts keep (no scan of the keyspace):
+     * O(1), plus forgetting what expired since the last store.
+     */
+    CompletionStage<CacheStore.Usage> usage(RedisAsyncCommands<String, byte[]> redis) {
+        return redis.<List<Long>>eval(USAGE, ScriptOutputType.MULTI, KEYS)
+                .thenApply(counts -> new CacheStore.Usage(counts.get(0), counts.get(1)));
+    }
+
+    private static byte[] bytes(Object value) {
+        return value.toString().getBytes(StandardCharsets.UTF_8);
     }
 }

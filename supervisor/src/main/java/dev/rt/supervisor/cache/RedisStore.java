@@ -1,39 +1,57 @@
 package dev.rt.supervisor.cache;
 
-import dev.rt.supervisor.concurrent.DaemonThreads;
+import dev.rt.supervisor.log.RuntimeLog;
+import io.lettuce.core.api.async.RedisAsyncCommands;
 import java.io.IOException;
-import java.net.URI;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 
 /**
- * A store in Redis ({@code httpCache.store: "redis://host[:port][/db]"}), which the replicas of a runtime share: the
- * variants of a key are one value ({@link StoredResponseCodec}) that expires when its freshest variant goes stale,
- * and each tag is a set of the keys carrying it. Every command runs on one thread of its own, in order, so the
- * proxy's event loops never wait on Redis; when Redis cannot be reached a lookup is a miss and nothing is stored.
- * {@code maxCount} and {@code maxSize} bound what all the replicas store together, the oldest stored evicted first
- * ({@link RedisBounds}); {@code maxEntrySize} applies as in memory, and Redis's own {@code maxmemory} still may.
+ * A store in Redis ({@code httpCache.store: "redis://..."} or {@code "rediss://..."}, {@link RedisAddress}), which
+ * the replicas of a runtime share: the variants of a key are one value ({@link StoredResponseCodec}) that expires
+ * when its freshest variant goes stale, and each tag is a set of the keys carrying it. {@code maxCount} and
+ * {@code maxSize} bound what all the replicas store together, the oldest stored evicted first ({@link RedisBounds},
+ * whose index also answers the metrics); {@code maxEntrySize} applies as in memory, and Redis's own
+ * {@code maxmemory} still may.
+ *
+ * <p>Commands go through a {@link RedisConnection} (Lettuce) and never block the proxy's event loops. A Redis that
+ * refuses the connection at start (a wrong password, a certificate it cannot trust) stops the start. While Redis
+ * fails, a lookup is a miss and nothing is stored; each failure is counted and logged ({@link StoreFailures}). Writes
+ * run in order, and a lookup waits for the writes asked before it, so a replica reads what it stored.
  */
 final class RedisStore implements CacheStore {
     static final String PREFIX = "rt:http-cache:";
     private static final String TAG_PREFIX = "rt:http-cache-tag:";
+    /** How long a scrape of the metrics waits for the count and size. */
+    private static final Duration SCRAPE_WAIT = Duration.ofSeconds(2);
 
-    private final RespConnection connection;
+    private final RedisConnection redis;
     private final RedisBounds bounds;
-    private final ExecutorService executor = Executors.newSingleThreadExecutor(DaemonThreads.named("rt-http-cache-redis"));
+    private final StoreFailures failures;
+    private CompletableFuture<Void> writes = CompletableFuture.completedFuture(null);
 
-    RedisStore(URI uri, CacheLimits limits) {
-        String path = uri.getPath() == null ? "" : uri.getPath().replace("/", "");
-        this.connection = new RespConnection(uri.getHost(), uri.getPort() < 0 ? 6379 : uri.getPort(),
-                path.isEmpty() ? 0 : Integer.parseInt(path));
-        this.bounds = new RedisBounds(connection, limits);
+    private RedisStore(RedisConnection redis, CacheLimits limits, StoreFailures failures) {
+        this.redis = redis;
+        this.bounds = new RedisBounds(limits);
+        this.failures = failures;
+    }
+
+    /**
+     * The store on the Redis of {@code address}; one that cannot be reached now is tried again on use.
+     *
+     * @throws RedisConnection.RefusedException when Redis refuses the connection (its password, its certificate)
+     */
+    static RedisStore open(RedisAddress address, CacheLimits limits, StoreFailures failures, RuntimeLog log)
+            throws RedisConnection.RefusedException {
+        return new RedisStore(RedisConnection.open(address, log), limits, failures);
     }
 
     static String name(CacheKey key) {
@@ -42,113 +60,119 @@ final class RedisStore implements CacheStore {
 
     @Override
     public CompletionStage<List<StoredResponse>> get(CacheKey key) {
-        CompletableFuture<List<StoredResponse>> found = new CompletableFuture<>();
-        executor.execute(() -> found.complete(variants(name(key))));
-        return found;
+        CompletableFuture<Void> before;
+        synchronized (this) {
+            before = writes;
+        }
+        return before.thenCompose(done -> redis.commands()).thenCompose(commands -> commands.get(name(key)))
+                .thenApply(RedisStore::decode).handle((variants, error) -> {
+                    if (error != null) {
+                        failures.failed("look up a response", error);
+                        return List.of();
+                    }
+                    failures.succeeded();
+                    return variants;
+                });
     }
 
-    private List<StoredResponse> variants(String name) {
+    private static List<StoredResponse> decode(byte[] value) {
         try {
-            byte[] value = (byte[]) connection.command("GET", name);
             return value == null ? List.of() : StoredResponseCodec.read(value);
-        } catch (IOException | RuntimeException e) {
-            return List.of();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 
     @Override
     public void put(CacheKey key, StoredResponse response) {
-        executor.execute(() -> {
-            String name = name(key);
+        String name = name(key);
+        write("store a response", commands -> commands.get(name).thenCompose(value -> {
             List<StoredResponse> next = new ArrayList<>();
-            variants(name).stream().filter(v -> !v.vary().equals(response.vary())).forEach(next::add);
+            decode(value).stream().filter(v -> !v.vary().equals(response.vary())).forEach(next::add);
             next.add(response);
             long now = System.currentTimeMillis();
             long ttl = next.stream().mapToLong(v -> (v.lifetime() - v.ageAt(now)) * 1000).max().orElse(0);
             if (ttl <= 0) {
-                return;
+                return CompletableFuture.completedFuture(null);
             }
-            try {
-                bounds.put(name, StoredResponseCodec.write(next), ttl);
-                for (String tag : response.tags()) {
-                    connection.command("SADD", TAG_PREFIX + tag, name);
-                }
-            } catch (IOException | RuntimeException e) {
-                // not stored: the next request goes to the service again
+            CompletionStage<?> stored = bounds.put(commands, name, StoredResponseCodec.write(next), ttl);
+            for (String tag : response.tags()) {
+                stored = stored.thenCombine(commands.sadd(TAG_PREFIX + tag, bytes(name)), (a, b) -> b);
             }
-        });
+            return stored;
+        }));
     }
 
     @Override
     public void delete(Collection<CacheKey> keys) {
         List<String> names = keys.stream().map(RedisStore::name).toList();
-        executor.execute(() -> {
-            try {
-                bounds.delete(names);
-            } catch (IOException | RuntimeException e) {
-                // Redis unreachable: what it holds expires on its own
-            }
-        });
+        write("delete responses", commands -> bounds.delete(commands, names));
     }
 
     @Override
     public void deleteTags(Collection<String> tags) {
         List<String> copy = List.copyOf(tags);
-        executor.execute(() -> {
-            try {
-                for (String tag : copy) {
-                    Object members = connection.command("SMEMBERS", TAG_PREFIX + tag);
-                    if (members instanceof List<?> names) {
-                        bounds.delete(names.stream().map(name -> new String((byte[]) name, StandardCharsets.UTF_8))
-                                .toList());
-                    }
-                    connection.command("DEL", TAG_PREFIX + tag);
-                }
-            } catch (IOException | RuntimeException e) {
-                // Redis unreachable: what it holds expires on its own
+        write("delete tagged responses", commands -> {
+            CompletionStage<?> done = CompletableFuture.completedFuture(null);
+            for (String tag : copy) {
+                done = done.thenCompose(previous -> commands.smembers(TAG_PREFIX + tag))
+                        .thenCompose(members -> bounds.delete(commands, members.stream()
+                                .map(name -> new String(name, StandardCharsets.UTF_8)).toList()))
+                        .thenCompose(deleted -> commands.del(TAG_PREFIX + tag));
             }
+            return done;
         });
+    }
+
+    /** Runs {@code operation} once the writes before it are done; a failure is counted and logged, never thrown. */
+    private void write(String doing, Function<RedisAsyncCommands<String, byte[]>, CompletionStage<?>> operation) {
+        synchronized (this) {
+            writes = writes.thenCompose(done -> redis.commands())
+                    .thenCompose(commands -> operation.apply(commands).thenApply(result -> null))
+                    .handle((result, error) -> {
+                        if (error != null) {
+                            failures.failed(doing, error);
+                        } else {
+                            failures.succeeded();
+                        }
+                        return null;
+                    });
+        }
+    }
+
+    private static byte[] bytes(String text) {
+        return text.getBytes(StandardCharsets.UTF_8);
     }
 
     @Override
     public long count() {
-        return scan()[0];
+        return usage().count();
     }
 
     @Override
     public long size() {
-        return scan()[1];
+        return usage().bytes();
     }
 
-    /** The number of keys and their bytes in Redis, from a scan of the cache's keys (for metrics); -1 when unknown. */
-    private long[] scan() {
+    /** From the index and total the bounds keep: one round trip, whatever the number of entries. */
+    @Override
+    public Usage usage() {
         try {
-            return CompletableFuture.supplyAsync(() -> {
-                long keys = 0;
-                long bytes = 0;
-                String cursor = "0";
-                try {
-                    do {
-                        List<?> reply = (List<?>) connection.command("SCAN", cursor, "MATCH", PREFIX + "*", "COUNT", "1000");
-                        cursor = new String((byte[]) reply.get(0), StandardCharsets.UTF_8);
-                        for (Object name : (List<?>) reply.get(1)) {
-                            keys++;
-                            bytes += (Long) connection.command("STRLEN", name);
-                        }
-                    } while (!cursor.equals("0"));
-                } catch (IOException | RuntimeException e) {
-                    return new long[] {-1, -1};
-                }
-                return new long[] {keys, bytes};
-            }, executor).get(2, TimeUnit.SECONDS);
+            Usage usage = redis.commands().thenCompose(bounds::usage).toCompletableFuture()
+                    .get(SCRAPE_WAIT.toMillis(), TimeUnit.MILLISECONDS);
+            failures.succeeded();
+            return usage;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Usage.UNKNOWN;
         } catch (Exception e) {
-            return new long[] {-1, -1};
+            failures.failed("count its entries", e);
+            return Usage.UNKNOWN;
         }
     }
 
     @Override
     public void close() {
-        executor.execute(connection::close);
-        executor.shutdown();
+        redis.close();
     }
 }

@@ -3,21 +3,21 @@ package dev.rt.supervisor.cache;
 import dev.rt.config.ErrorCode;
 import dev.rt.config.HttpCacheConfig;
 import dev.rt.config.RtException;
+import dev.rt.supervisor.log.RuntimeLog;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.InvocationTargetException;
 import java.net.MalformedURLException;
-import java.net.URI;
-import java.net.URISyntaxException;
 import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Iterator;
 import java.util.ServiceLoader;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
- * The store {@code httpCache.store} names: none, the in-memory one; {@code redis://host[:port][/database]}, Redis
- * ({@link RedisStore}); a jar (a path ending in {@code .jar}, relative
+ * The store {@code httpCache.store} names: none, the in-memory one; {@code redis://} or {@code rediss://}, Redis
+ * ({@link RedisAddress}, {@link RedisStore}); a jar (a path ending in {@code .jar}, relative
  * to the configuration), the {@link CacheStore} its {@code META-INF/services} declares; otherwise the name of a
  * class on rt's class path. A store class has a public constructor taking the {@link HttpCacheConfig}, or none.
  * A store that cannot be loaded stops the start with a message naming the setting.
@@ -28,23 +28,28 @@ final class StoreLoader {
     private StoreLoader() {
     }
 
-    static CacheStore load(HttpCacheConfig config, Path root) {
+    /**
+     * @param errors counts the failures of a store that reports them (Redis)
+     * @param log    where such a store says that it fails
+     */
+    static CacheStore load(HttpCacheConfig config, Path root, LongAdder errors, RuntimeLog log) {
         if (config.store().isEmpty() || config.store().get().isBlank()) {
             return new MemoryStore(CacheLimits.of(config));
         }
         String store = config.store().get().strip();
-        if (store.regionMatches(true, 0, "redis://", 0, 8)) {
-            URI uri;
+        if (RedisAddress.names(store)) {
+            RedisAddress address;
             try {
-                uri = new URI(store);
-            } catch (URISyntaxException e) {
-                throw failure(store + " is not a URL: " + e.getMessage(), e);
+                address = RedisAddress.parse(store, root);
+            } catch (IllegalArgumentException e) {
+                throw failure(e.getMessage(), null);
             }
-            String path = uri.getPath() == null ? "" : uri.getPath().replace("/", "");
-            if (uri.getHost() == null || !path.chars().allMatch(Character::isDigit)) {
-                throw failure(store + " is not redis://host[:port][/database]", null);
+            try {
+                return RedisStore.open(address, CacheLimits.of(config),
+                        new StoreFailures(errors, log, address.shown()), log);
+            } catch (RedisConnection.RefusedException e) {
+                throw failure(e.getMessage(), null);
             }
-            return new RedisStore(uri, CacheLimits.of(config));
         }
         if (store.endsWith(".jar")) {
             return fromJar(config, root.resolve(store).normalize());

@@ -5,6 +5,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.rt.config.HttpCacheConfig;
 import dev.rt.config.RtException;
+import dev.rt.supervisor.log.RuntimeLog;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Collection;
 import java.util.List;
@@ -12,12 +16,16 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.atomic.LongAdder;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class StoreLoaderTest {
     @TempDir
     Path dir;
+
+    private final RuntimeLog log = new RuntimeLog(new PrintStream(OutputStream.nullOutputStream()), false);
 
     private static HttpCacheConfig withStore(String store) {
         return new HttpCacheConfig(true, Optional.ofNullable(store), HttpCacheConfig.DEFAULT_METHODS, Optional.empty(),
@@ -60,24 +68,55 @@ class StoreLoaderTest {
         }
     }
 
+    private CacheStore load(HttpCacheConfig config) {
+        return StoreLoader.load(config, dir, new LongAdder(), log);
+    }
+
+    @AfterEach
+    void closeLog() {
+        log.close();
+    }
+
     @Test
     void withoutStoreTheCacheIsInMemoryAndAClassNamedByStoreGetsTheConfiguration() {
-        assertThat(StoreLoader.load(withStore(null), dir)).isInstanceOf(MemoryStore.class);
-        CacheStore store = StoreLoader.load(withStore(ConfiguredStore.class.getName()), dir);
+        assertThat(load(withStore(null))).isInstanceOf(MemoryStore.class);
+        CacheStore store = load(withStore(ConfiguredStore.class.getName()));
         assertThat(store).isInstanceOf(ConfiguredStore.class);
         assertThat(((ConfiguredStore) store).config.maxCount()).hasValue(7);
     }
 
     @Test
     void aStoreThatCannotBeLoadedStopsTheStartNamingTheSetting() {
-        assertThatThrownBy(() -> StoreLoader.load(withStore("com.acme.NoSuchStore"), dir))
+        assertThatThrownBy(() -> load(withStore("com.acme.NoSuchStore")))
                 .isInstanceOf(RtException.class)
                 .hasMessageContaining("/httpCache/store").hasMessageContaining("com.acme.NoSuchStore");
-        assertThatThrownBy(() -> StoreLoader.load(withStore("stores/missing.jar"), dir))
+        assertThatThrownBy(() -> load(withStore("stores/missing.jar")))
                 .isInstanceOf(RtException.class)
                 .hasMessageContaining("/httpCache/store").hasMessageContaining(dir.resolve("stores/missing.jar").toString());
-        assertThatThrownBy(() -> StoreLoader.load(withStore(String.class.getName()), dir))
+        assertThatThrownBy(() -> load(withStore(String.class.getName())))
                 .isInstanceOf(RtException.class)
                 .hasMessageContaining("does not implement " + CacheStore.class.getName());
+    }
+
+    @Test
+    void aRedisUrlThatCannotBeUsedStopsTheStartSayingWhyWithoutRepeatingThePassword() throws Exception {
+        assertRefused("redis://s3cret@127.0.0.1:6379", "the part before @ is [user]:password; for a password alone, "
+                + "write redis://:password@host");
+        assertRefused("redis://:s3cret@127.0.0.1:6379/cache", "not redis[s]://[[user]:password@]host[:port][/database]");
+        assertRefused("redis://:s3cret@/0", "not redis[s]://[[user]:password@]host[:port][/database]");
+        assertRefused("redis://:s3cret@127.0.0.1:6379?timeout=5", "the only parameter is cacert (rediss:// only), "
+                + "found timeout=5");
+        Files.writeString(dir.resolve("ca.pem"), "");
+        assertRefused("redis://:s3cret@127.0.0.1:6379?cacert=ca.pem", "cacert is for rediss:// (TLS); redis:// is "
+                + "plain text");
+        assertRefused("rediss://:s3cret@127.0.0.1:6379?cacert=missing.pem", "the cacert file "
+                + dir.resolve("missing.pem") + " cannot be read");
+        assertRefused("redis://:s3cret@127.0.0.1:6379 x", "not a URL: Illegal character in authority at index 8");
+    }
+
+    private void assertRefused(String store, String reason) {
+        assertThatThrownBy(() -> load(withStore(store))).isInstanceOf(RtException.class)
+                .hasMessage("/httpCache/store: cannot load the HTTP cache store: " + reason)
+                .hasMessageNotContaining("s3cret");
     }
 }
