@@ -37,7 +37,7 @@ final class ConfigExamples {
               "resolvedServicesBasePath": "external",
               "entrypoint": "api",
               "workers": 2,
-              "gracefulShutdown": {"service": 5000, "runtime": 15000},
+              "gracefulShutdown": {"service": 5000, "runtime": 15000, "drain": 5000},
               "watch": false,
               "startTimeout": 60000,
               "restartOnError": 2000,

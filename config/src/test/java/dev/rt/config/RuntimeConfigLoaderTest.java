@@ -40,7 +40,7 @@ class RuntimeConfigLoaderTest {
         assertThat(config.serviceIds()).containsExactly("greeter", "hello");
         assertThat(config.server()).isEqualTo(new ServerConfig("127.0.0.1", 3042, false, Optional.empty()));
         assertThat(config.startTimeout()).isEqualTo(Duration.ofSeconds(30));
-        assertThat(config.gracefulShutdown()).isEqualTo(new GracefulShutdown(Duration.ofSeconds(10), Duration.ofSeconds(10)));
+        assertThat(config.gracefulShutdown()).isEqualTo(new GracefulShutdown(Duration.ofSeconds(10), Duration.ofSeconds(10), Duration.ZERO));
         assertThat(config.restartOnError()).isEqualTo(RestartPolicy.of(5000));
         assertThat(config.serviceTimeout()).isEqualTo(Duration.ofMinutes(5));
         ServiceConfig greeter = config.service("greeter").orElseThrow();
@@ -173,6 +173,16 @@ class RuntimeConfigLoaderTest {
                 + " {\"id\": \"b\", \"path\": \"" + probe() + "\", \"workers\": \"x\"}]}");
         assertThatThrownBy(() -> load(Map.of()))
                 .hasMessage(dir.resolve("rt.json") + ": /services/1/workers: must be a positive integer, found \"x\"");
+    }
+
+    @Test
+    void drainIsReadInMillisecondsAndANegativeOneNamesThePointer() throws IOException {
+        write("rt.json", "{\"entrypoint\": \"a\", \"gracefulShutdown\": {\"drain\": 2500}, \"services\": [{\"id\": \"a\","
+                + " \"path\": \"" + probe() + "\"}]}");
+        assertThat(load(Map.of()).gracefulShutdown().drain()).isEqualTo(Duration.ofMillis(2500));
+        write("rt.json", "{\"entrypoint\": \"a\", \"gracefulShutdown\": {\"drain\": -1}, \"services\": [{\"id\": \"a\","
+                + " \"path\": \"" + probe() + "\"}]}");
+        assertThatThrownBy(() -> load(Map.of())).hasMessageContaining(dir.resolve("rt.json") + ": /gracefulShutdown/drain: ");
     }
 
     @Test

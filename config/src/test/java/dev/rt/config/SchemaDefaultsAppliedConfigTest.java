@@ -40,7 +40,7 @@ class SchemaDefaultsAppliedConfigTest {
         assertThat(config.get("sourceMaps").asBoolean()).isFalse();
         assertThat(config.get("watch").asBoolean()).isFalse();
         assertThat(config.get("resolvedServicesBasePath").asText()).isEqualTo("external");
-        assertThat(config.get("gracefulShutdown")).isEqualTo(BundledSchemas.parse("{\"service\": 10000, \"runtime\": 10000}"));
+        assertThat(config.get("gracefulShutdown")).isEqualTo(BundledSchemas.parse("{\"service\": 10000, \"runtime\": 10000, \"drain\": 0}"));
         assertThat(config.get("health")).isEqualTo(BundledSchemas.parse("{\"enabled\": true, \"interval\": 30000, "
                 + "\"gracePeriod\": 30000, \"maxUnhealthyChecks\": 10, \"maxELU\": 0.99, \"maxHeapUsed\": 0.99, "
                 + "\"maxHeapTotal\": \"4G\"}"));

@@ -18,9 +18,10 @@ import java.util.function.Supplier;
 
 /**
  * {@code rt start} from start to exit: start the supervisor, reload every service on SIGUSR2, restart the
- * whole runtime on {@link #restart()}, wait for SIGINT or SIGTERM, stop gracefully within
- * {@code gracefulShutdown.runtime}. A signal during start-up aborts the start and stops (exit status 0).
- * Whatever ends the JVM, a shutdown hook kills any worker still alive, so no child JVM outlives the supervisor.
+ * whole runtime on {@link #restart()}, wait for SIGINT or SIGTERM, drain for {@code gracefulShutdown.drain}, then
+ * stop gracefully within {@code gracefulShutdown.runtime}. A signal during start-up aborts the start and stops (exit
+ * status 0). Whatever ends the JVM, a shutdown hook kills any worker still alive, so no child JVM outlives the
+ * supervisor.
  */
 public final class RuntimeSession {
     /** Exit status when the runtime could not stop within {@code gracefulShutdown.runtime}. */
@@ -122,6 +123,7 @@ public final class RuntimeSession {
             if (!event.equals(RESTART)) {
                 log.info("Received " + event + ", stopping the runtime ...");
                 systemd.stopping();
+                supervisor.drain(config.gracefulShutdown().drain());
                 return stopWithin(supervisor, config);
             }
             log.info("Restarting the runtime ...");

@@ -8,6 +8,7 @@ import dev.rt.config.ServiceConfig;
 import dev.rt.supervisor.agent.AgentServer;
 import dev.rt.supervisor.cache.HttpCache;
 import dev.rt.supervisor.cache.WorkerInvalidation;
+import dev.rt.supervisor.drain.Drain;
 import dev.rt.supervisor.history.RuntimeHistory;
 import dev.rt.supervisor.log.RuntimeLog;
 import dev.rt.supervisor.management.LogStore;
@@ -81,6 +82,7 @@ public final class Supervisor implements AutoCloseable {
     private volatile JobScheduler scheduler;
     private volatile RuntimeHistory workerHistory;
     private PausedJobs pausedJobs = new PausedJobs();
+    private final Drain drain = new Drain();
 
     public Supervisor(RuntimeConfig config, RuntimeLog log, Map<String, String> realEnv) {
         this(config, RuntimeOptions.DEFAULTS, log, realEnv);
@@ -136,7 +138,7 @@ public final class Supervisor implements AutoCloseable {
                     () -> listeners.forEach(RuntimeEvents::reloaded));
             remember(AgentServer.start(directory.agentSocket(), lifecycle.agentEvents(), log));
             List<CompletableFuture<Integer>> ready = StartLevels.start(order, lifecycle, this::workersOf);
-            metrics = remember(SupervisorMetrics.start(config, loops, lifecycle, registry, httpMetrics, log));
+            metrics = remember(SupervisorMetrics.start(config, loops, lifecycle, registry, httpMetrics, drain, log));
             proxies.cache().ifPresent(cache -> metrics.register(cache.metrics()));
             if (history != null) {
                 remember(ManagementServer.start(new ManagedSupervisor(this), log, history));
@@ -357,6 +359,24 @@ public final class Supervisor implements AutoCloseable {
     }
 
     /**
+     * The drain before a stop ({@code gracefulShutdown.drain}): {@code /ready} fails from now on and every response of
+     * the entrypoint closes its connection, while it still serves for {@code delay} (less when {@link #kill()} comes
+     * first), so that load balancers stop sending here before {@link #stop()} stops accepting. Nothing to do before
+     * the runtime has started.
+     */
+    public void drain(Duration delay) {
+        if (entrypointAddress == null || delay.isZero()) {
+            return;
+        }
+        boolean full = drain.run(delay, () -> {
+            entrypoint.beginShutdown();
+            log.info("Draining for " + delay.toMillis() + " ms: /ready fails and every response closes its connection;"
+                    + " the entrypoint goes on serving until then.");
+        });
+        log.info(full ? "The drain is over; the entrypoint stops accepting." : "The drain was cut short.");
+    }
+
+    /**
      * Stops gracefully: the scheduler, then the entrypoint (it drains), its workers, then the other services in
      * reverse dependency order ({@link RuntimeStop#graceful}).
      */
@@ -373,6 +393,7 @@ public final class Supervisor implements AutoCloseable {
 
     /** Kills every worker at once; for when a graceful stop ran out of time. Safe from any thread. */
     public void kill() {
+        drain.cutShort();
         WorkerLifecycle current = lifecycle;
         if (current != null) {
             current.killAll();

@@ -4,6 +4,7 @@ import dev.rt.supervisor.concurrent.DaemonThreads;
 import dev.rt.config.MetricsConfig;
 import dev.rt.config.RuntimeConfig;
 import dev.rt.config.ServiceConfig;
+import dev.rt.supervisor.drain.Drain;
 import dev.rt.supervisor.log.RuntimeLog;
 import dev.rt.supervisor.metrics.HttpMetrics;
 import dev.rt.supervisor.metrics.MetricsAggregator;
@@ -21,7 +22,7 @@ import java.util.concurrent.Executors;
 
 /**
  * The supervisor's metrics and probes: the {@link MetricsAggregator} over the started
- * workers, readiness from the {@link WorkerRegistry}, liveness from the quarantined services and a round trip
+ * workers, readiness from the {@link WorkerRegistry} (failing from the start of a {@link Drain}), liveness from the quarantined services and a round trip
  * through the supervisor loop; and the {@link MetricsServer} when {@code metrics} asks for one.
  */
 final class SupervisorMetrics implements MetricsSource, AutoCloseable {
@@ -33,13 +34,15 @@ final class SupervisorMetrics implements MetricsSource, AutoCloseable {
     private final RuntimeConfig config;
     private final WorkerLifecycle lifecycle;
     private final WorkerRegistry registry;
+    private final Drain drain;
     private final ExecutorService executor = Executors.newSingleThreadExecutor(DaemonThreads.named("rt-metrics"));
     private final MetricsAggregator aggregator;
     private Optional<MetricsServer> server = Optional.empty();
 
     private SupervisorMetrics(RuntimeConfig config, WorkerLifecycle lifecycle, WorkerRegistry registry,
-            HttpMetrics http) {
+            HttpMetrics http, Drain drain) {
         this.config = config;
+        this.drain = drain;
         this.lifecycle = lifecycle;
         this.registry = registry;
         this.aggregator = new MetricsAggregator(lifecycle::scrapeTargets, lifecycle.scrapes(), http,
@@ -48,8 +51,8 @@ final class SupervisorMetrics implements MetricsSource, AutoCloseable {
 
     /** The metrics of this runtime, with their server listening when {@code metrics} says so. */
     static SupervisorMetrics start(RuntimeConfig config, ProxyEventLoops loops, WorkerLifecycle lifecycle,
-            WorkerRegistry registry, HttpMetrics http, RuntimeLog log) {
-        SupervisorMetrics metrics = new SupervisorMetrics(config, lifecycle, registry, http);
+            WorkerRegistry registry, HttpMetrics http, Drain drain, RuntimeLog log) {
+        SupervisorMetrics metrics = new SupervisorMetrics(config, lifecycle, registry, http, drain);
         MetricsConfig settings = config.sections().metrics();
         if (settings.startsServer()) {
             try {
@@ -86,7 +89,7 @@ final class SupervisorMetrics implements MetricsSource, AutoCloseable {
 
     @Override
     public boolean ready() {
-        return config.services().stream().filter(ServiceConfig::runsWorkers).map(ServiceConfig::id)
+        return !drain.draining() && config.services().stream().filter(ServiceConfig::runsWorkers).map(ServiceConfig::id)
                 .allMatch(registry::hasStartedWorker);
     }
 
