@@ -1,7 +1,11 @@
 package dev.rt.cli;
 
+import dev.rt.cli.image.ImageOptions;
 import dev.rt.cli.project.ProjectLayout;
+import dev.rt.config.ErrorCode;
+import dev.rt.config.RtException;
 import dev.rt.config.RuntimeConfigLoader;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -32,20 +36,37 @@ final class BuildCommand implements Callable<Integer> {
     @Option(names = "--clean", description = "Remove each service's build output first.")
     boolean clean;
 
+    @Option(names = "--no-services", negatable = true, defaultValue = "true", description = "With --image: build only"
+            + " the image, from the services' files as they are.")
+    boolean services;
+
+    @CommandLine.Mixin
+    ImageOptions image;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
     @Override
-    public Integer call() throws InterruptedException {
+    public Integer call() throws InterruptedException, IOException {
+        boolean withImage = image.requested();
+        if (!services && !withImage) {
+            throw new RtException(ErrorCode.USAGE, "--no-services goes with --image");
+        }
         ProjectLayout layout = locate(config);
         var out = spec.commandLine().getOut();
-        out.println("rt: building " + describe(layout));
-        out.flush();
-        ServiceToolRuns.publishArtifacts(layout, out);
-        if (!ServiceToolRuns.run(layout, "built", Optional.ofNullable(packageManager), tool -> tool.build(clean), out,
-                spec.commandLine().getErr())) {
-            spec.commandLine().getErr().println("rt: the build failed (see above)");
-            return ExitCodes.RUNTIME_FAILURE;
+        if (services) {
+            out.println("rt: building " + describe(layout));
+            out.flush();
+            ServiceToolRuns.publishArtifacts(layout, out);
+            if (!ServiceToolRuns.run(layout, "built", Optional.ofNullable(packageManager), tool -> tool.build(clean), out,
+                    spec.commandLine().getErr())) {
+                spec.commandLine().getErr().println("rt: the build failed (see above)");
+                return ExitCodes.RUNTIME_FAILURE;
+            }
+        }
+        if (withImage) {
+            Path cwd = Path.of("").toAbsolutePath();
+            image.build(new RuntimeConfigLoader(System.getenv(), cwd).load(Optional.ofNullable(config)), out);
         }
         return ExitCodes.OK;
     }

@@ -1,5 +1,6 @@
 package dev.rt.cli;
 
+import dev.rt.cli.deploy.DeployCommand;
 import dev.rt.config.ConfigKind;
 import dev.rt.config.RtException;
 import dev.rt.supervisor.RtVersion;
@@ -101,6 +102,7 @@ final class RtCommand implements Runnable {
         commands.put("compile", CompileCommand::new);
         commands.put("resolve", ResolveCommand::new);
         commands.put("client", ClientCommand::new);
+        commands.put("deploy", DeployCommand::new);
         commands.put("runtime", RuntimeCommands::group);
         return commands;
     }

@@ -38,7 +38,7 @@ class CreateCommandTest {
         assertThat(run("create", "--dir", dir.resolve("app").toString(), "--no-git", "--no-install", "--port", "4000",
                 "--hostname", "127.0.0.1", "--name", "movie-store")).as(rt.err()).isZero();
         Path app = dir.resolve("app");
-        assertThat(files(app)).containsExactly(".env", ".env.sample", ".gitignore", "README.md", "rt.json",
+        assertThat(files(app)).containsExactly(".env", ".env.sample", ".gitignore", ".imageignore", "README.md", "rt.json",
                 "services/movie-store/.env", "services/movie-store/.env.sample", "services/movie-store/.gitignore",
                 "services/movie-store/.mvn/wrapper/maven-wrapper.properties", "services/movie-store/mvnw",
                 "services/movie-store/pom.xml", "services/movie-store/rt.json",
@@ -47,7 +47,9 @@ class CreateCommandTest {
                 "services/movie-store/src/test/java/com/example/moviestore/HelloPluginTest.java");
         assertThat(Files.readString(app.resolve(".env"))).contains("RT_SERVER_HOSTNAME=127.0.0.1\nPORT=4000\n");
         assertThat(Files.readString(app.resolve("rt.json"))).contains("\"entrypoint\": \"movie-store\"",
-                "\"$schema\": \"https://schemas.rt.dev/runtime/1.0.0.json\"");
+                "\"$schema\": \"https://schemas.rt.dev/runtime/1.0.0.json\"",
+                "\"image\": { \"base\": \"eclipse-temurin:17-jre\", \"to\": \"registry.example.com/movie-store:0.1.0\"");
+        assertThat(Files.readString(app.resolve(".imageignore"))).contains("\n.git/\n", "\nsrc/\n");
         assertThat(Files.readString(app.resolve("services/movie-store/rt.json")))
                 .contains("\"$schema\": \"https://schemas.rt.dev/service/1.0.0.json\"");
         assertThat(Files.readString(app.resolve("services/movie-store/pom.xml"))).contains("<artifactId>movie-store</artifactId>")

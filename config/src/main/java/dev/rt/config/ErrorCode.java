@@ -62,6 +62,8 @@ public enum ErrorCode {
     INTERRUPTED(RUNTIME_FAILURE),
     DIAGNOSTIC_FAILED(RUNTIME_FAILURE),
     SCHEDULER_FAILED(RUNTIME_FAILURE),
+    /** rt build --image: the base could not be read, or the image could not be written or pushed. */
+    IMAGE_BUILD_FAILED(RUNTIME_FAILURE),
 
     // the management API's error bodies
     BAD_REQUEST(RUNTIME_FAILURE),
