@@ -3,6 +3,7 @@ package dev.rt.supervisor.management;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.rt.supervisor.cache.CacheCounters;
+import dev.rt.supervisor.cache.CacheStore;
 import dev.rt.supervisor.cache.HttpCache;
 import dev.rt.supervisor.history.RuntimeHistory;
 import java.util.List;
@@ -42,7 +43,8 @@ final class HistoryRoute {
 
     private static void counters(ObjectNode body, HttpCache cache) {
         CacheCounters counters = cache.counters();
+        CacheStore.Usage usage = cache.usage();
         body.put("hits", counters.hits()).put("misses", counters.misses()).put("stored", counters.stored())
-                .put("tooLarge", counters.tooLarge()).put("entries", cache.count()).put("bytes", cache.size());
+                .put("tooLarge", counters.tooLarge()).put("entries", usage.count()).put("bytes", usage.bytes());
     }
 }
