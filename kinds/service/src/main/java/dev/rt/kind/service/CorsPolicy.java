@@ -1,75 +1,57 @@
 package dev.rt.kind.service;
 
+import dev.rt.kind.cors.CorsAnswer;
+import dev.rt.kind.cors.CorsRules;
+import dev.rt.kind.cors.CorsSettings;
 import io.vertx.core.Handler;
 import io.vertx.core.MultiMap;
-import io.vertx.core.http.HttpMethod;
+import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.ext.web.RoutingContext;
+import java.util.Map;
 import java.util.Optional;
 
 /**
- * CORS with {@code server.cors}: adds the allow-origin (and credentials, exposed headers) headers to responses for
- * the origins allowed, and answers preflight requests ({@code OPTIONS} with {@code Origin} and
- * {@code Access-Control-Request-Method}) itself with the allowed methods, headers and max age. A strict preflight
- * missing either header is a 400 {@code Invalid Preflight Request}.
+ * CORS with {@code server.cors}, as {@link CorsRules} decides it: the allow-origin (and credentials, exposed
+ * headers) headers on responses for the origins allowed, and preflight requests ({@code OPTIONS} with
+ * {@code Origin} and {@code Access-Control-Request-Method}) answered here with the allowed methods, headers and
+ * max age, or refused with a 400 {@code Invalid Preflight Request}.
  */
 final class CorsPolicy implements Handler<RoutingContext> {
-    private final CorsSettings cors;
+    private final CorsRules rules;
 
     CorsPolicy(CorsSettings cors) {
-        this.cors = cors;
+        this.rules = new CorsRules(cors);
     }
 
     @Override
     public void handle(RoutingContext context) {
-        Optional<String> origin = Optional.ofNullable(context.request().getHeader("origin"));
-        Optional<String> allowed = cors.origin().allow(origin);
-        if (allowed.isEmpty()) {
+        HttpServerRequest request = context.request();
+        Optional<CorsAnswer> answer = rules.answer(request.method().name(),
+                Optional.ofNullable(request.getHeader("origin")),
+                Optional.ofNullable(request.getHeader("access-control-request-method")),
+                Optional.ofNullable(request.getHeader("access-control-request-headers")));
+        if (answer.isEmpty()) {
             context.next();
             return;
         }
         HttpServerResponse response = context.response();
         MultiMap headers = response.headers();
-        headers.set("access-control-allow-origin", allowed.get());
-        if (cors.credentials()) {
-            headers.set("access-control-allow-credentials", "true");
+        for (Map.Entry<String, String> header : answer.get().headers()) {
+            headers.set(header.getKey(), header.getValue());
         }
-        cors.exposedHeaders().ifPresent(exposed -> headers.set("access-control-expose-headers", exposed));
-        if (cors.origin().varies() || !allowed.get().equals("*")) {
-            vary(headers, "Origin");
+        for (String name : answer.get().vary()) {
+            headers.set("vary", CorsRules.vary(Optional.ofNullable(headers.get("vary")), name));
         }
-        if (context.request().method() != HttpMethod.OPTIONS || !cors.preflight()) {
+        if (!answer.get().answers()) {
             context.next();
             return;
         }
-        String requestMethod = context.request().getHeader("access-control-request-method");
-        if (cors.strictPreflight() && (origin.isEmpty() || requestMethod == null)) {
-            response.setStatusCode(400).putHeader("content-type", "text/plain; charset=utf-8")
-                    .end("Invalid Preflight Request");
-            return;
-        }
-        headers.set("access-control-allow-methods", cors.methods());
-        Optional<String> allowHeaders = cors.allowedHeaders()
-                .or(() -> Optional.ofNullable(context.request().getHeader("access-control-request-headers")));
-        if (cors.allowedHeaders().isEmpty()) {
-            vary(headers, "Access-Control-Request-Headers");
-        }
-        allowHeaders.ifPresent(value -> headers.set("access-control-allow-headers", value));
-        cors.maxAge().ifPresent(age -> headers.set("access-control-max-age", Long.toString(age)));
-        cors.cacheControl().ifPresent(value -> headers.set("cache-control", value));
-        if (cors.preflightContinue()) {
-            context.next();
-            return;
-        }
-        response.setStatusCode(cors.optionsSuccessStatus()).putHeader("content-length", "0").end();
-    }
-
-    private static void vary(MultiMap headers, String name) {
-        String existing = headers.get("vary");
-        if (existing == null) {
-            headers.set("vary", name);
-        } else if (!existing.toLowerCase(java.util.Locale.ROOT).contains(name.toLowerCase(java.util.Locale.ROOT))) {
-            headers.set("vary", existing + ", " + name);
+        response.setStatusCode(answer.get().status().getAsInt());
+        if (answer.get().body().isPresent()) {
+            response.putHeader("content-type", CorsAnswer.BODY_TYPE).end(answer.get().body().get());
+        } else {
+            response.putHeader("content-length", "0").end();
         }
     }
 }

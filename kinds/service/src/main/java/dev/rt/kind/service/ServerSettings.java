@@ -1,5 +1,6 @@
 package dev.rt.kind.service;
 
+import dev.rt.kind.cors.CorsSettings;
 import dev.rt.kind.service.forwarded.TrustedProxies;
 import java.util.Map;
 import java.util.Optional;
@@ -45,7 +46,7 @@ public record ServerSettings(long bodyLimit, int maxParamLength, boolean caseSen
                 ConfigValues.flag(server, "exposeHeadRoutes", true),
                 healthInterval,
                 server.get("cors") instanceof Map<?, ?> cors
-                        ? Optional.of(CorsSettings.from(ConfigValues.object(cors))) : Optional.empty(),
+                        ? Optional.of(CorsSettings.read(ConfigValues.object(cors), "/server/cors")) : Optional.empty(),
                 ConfigValues.string(ConfigValues.object(server, "logger"), "level"),
                 ConfigValues.string(server, "errorHandler"),
                 ValidationOptions.from(ConfigValues.object(ConfigValues.object(server, "ajv"), "customOptions")));

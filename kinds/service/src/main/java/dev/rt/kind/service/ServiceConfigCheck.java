@@ -1,6 +1,7 @@
 package dev.rt.kind.service;
 
 import dev.rt.kind.KindException;
+import dev.rt.kind.cors.CorsSettings;
 import dev.rt.kind.service.forwarded.TrustedProxies;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -8,7 +9,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.regex.PatternSyntaxException;
 
 /**
  * What the schema cannot say about a service configuration, checked before any worker starts: the settings that
@@ -23,13 +23,7 @@ final class ServiceConfigCheck {
         Map<String, Object> plugins = ConfigValues.object(configuration, "plugins");
         Map<String, Object> server = ConfigValues.object(configuration, "server");
         refuse(plugins, "/plugins");
-        refuseServer(server);
-        corsPatterns(ConfigValues.object(server, "cors"));
-        try {
-            TrustedProxies.of(server.get("trustProxy"));
-        } catch (TrustedProxies.InvalidEntry e) {
-            throw KindException.at("/server/trustProxy" + e.at(), e.getMessage());
-        }
+        checkServer(server);
         Set<Path> classPath = new LinkedHashSet<>();
         for (PluginLibrary library : new PluginLocator(directory).locate(plugins)) {
             library.location().ifPresent(classPath::add);
@@ -61,6 +55,26 @@ final class ServiceConfigCheck {
         }
     }
 
+    /**
+     * The checks of the {@code server} section: settings refused, CORS origin patterns that must compile, trusted
+     * proxies that must be addresses or ranges.
+     */
+    static void checkServer(Map<String, Object> server) {
+        refuseServer(server);
+        if (server.get("cors") instanceof Map<?, ?> cors) {
+            try {
+                CorsSettings.read(ConfigValues.object(cors), "/server/cors");
+            } catch (CorsSettings.InvalidPattern e) {
+                throw KindException.at(e.pointer(), e.getMessage());
+            }
+        }
+        try {
+            TrustedProxies.of(server.get("trustProxy"));
+        } catch (TrustedProxies.InvalidEntry e) {
+            throw KindException.at("/server/trustProxy" + e.at(), e.getMessage());
+        }
+    }
+
     private static void refuseServer(Map<String, Object> server) {
         if (server.containsKey("serializerOpts")) {
             throw KindException.at("/server/serializerOpts", "rt writes JSON with Jackson, which takes no serializer"
@@ -81,22 +95,6 @@ final class ServiceConfigCheck {
             if (!Set.of("coerceTypes", "useDefaults", "removeAdditional", "allErrors").contains(key)) {
                 throw KindException.at("/server/ajv/customOptions/" + key, "is not a validation option rt knows; use"
                         + " coerceTypes, useDefaults, removeAdditional or allErrors");
-            }
-        }
-    }
-
-    private static void corsPatterns(Map<String, Object> cors) {
-        List<Object> origins = cors.get("origin") instanceof List<?> list ? ConfigValues.list(list)
-                : cors.containsKey("origin") ? List.of(cors.get("origin")) : List.of();
-        for (int i = 0; i < origins.size(); i++) {
-            if (origins.get(i) instanceof Map<?, ?> map && map.get("regexp") instanceof String regexp) {
-                try {
-                    java.util.regex.Pattern.compile(regexp);
-                } catch (PatternSyntaxException e) {
-                    throw KindException.at("/server/cors/origin" + (cors.get("origin") instanceof List<?> ? "/" + i : "")
-                            + "/regexp", "\"" + regexp + "\" is not a regular expression (" + e.getDescription()
-                            + "); fix it");
-                }
             }
         }
     }

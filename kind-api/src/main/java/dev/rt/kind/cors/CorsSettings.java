@@ -1,7 +1,8 @@
-package dev.rt.kind.service;
+package dev.rt.kind.cors;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Pattern;
@@ -13,7 +14,8 @@ import java.util.regex.PatternSyntaxException;
  * {@code {"regexp": "..."}} or an array of strings and regexps reflects the origins that match), {@code methods}
  * (GET,HEAD,PUT,PATCH,POST,DELETE), {@code allowedHeaders} (default: those the preflight asks for),
  * {@code exposedHeaders}, {@code credentials}, {@code maxAge}, {@code optionsSuccessStatus} (204),
- * {@code preflight} (true), {@code strictPreflight} (true), {@code preflightContinue} (false).
+ * {@code preflight} (true), {@code strictPreflight} (true), {@code preflightContinue} (false),
+ * {@code cacheControl} (a number of seconds or a header value, on preflight answers).
  */
 public record CorsSettings(Origin origin, String methods, Optional<String> allowedHeaders,
         Optional<String> exposedHeaders, boolean credentials, Optional<Long> maxAge, int optionsSuccessStatus,
@@ -21,8 +23,12 @@ public record CorsSettings(Origin origin, String methods, Optional<String> allow
 
     /** Which origins are allowed, and what {@code Access-Control-Allow-Origin} says to them. */
     public record Origin(boolean off, boolean reflect, Optional<String> fixed, List<Object> matchers) {
+        public Origin {
+            matchers = List.copyOf(matchers);
+        }
+
         /** The header value for a request from {@code requestOrigin}, empty when it gets none. */
-        Optional<String> allow(Optional<String> requestOrigin) {
+        public Optional<String> allow(Optional<String> requestOrigin) {
             if (off) {
                 return Optional.empty();
             }
@@ -45,25 +51,30 @@ public record CorsSettings(Origin origin, String methods, Optional<String> allow
         }
 
         /** Whether the answer depends on the request's origin (then responses vary by it). */
-        boolean varies() {
+        public boolean varies() {
             return !off && fixed.isEmpty();
         }
     }
 
-    static CorsSettings from(Map<String, Object> cors) {
-        return new CorsSettings(origin(cors.get("origin")),
+    /**
+     * The settings of the {@code cors} object at {@code pointer} ({@code /server/cors}).
+     *
+     * @throws InvalidPattern naming {@code <pointer>/origin[/i]/regexp} when a regular expression does not compile
+     */
+    public static CorsSettings read(Map<String, Object> cors, String pointer) {
+        return new CorsSettings(origin(cors.get("origin"), pointer + "/origin"),
                 list(cors.get("methods")).orElse("GET,HEAD,PUT,PATCH,POST,DELETE"),
                 list(cors.get("allowedHeaders")), list(cors.get("exposedHeaders")),
-                ConfigValues.flag(cors, "credentials", false),
+                flag(cors, "credentials", false),
                 cors.get("maxAge") instanceof Number n ? Optional.of(n.longValue()) : Optional.empty(),
-                (int) ConfigValues.number(cors, "optionsSuccessStatus", 204),
-                ConfigValues.flag(cors, "preflight", true), ConfigValues.flag(cors, "strictPreflight", true),
-                ConfigValues.flag(cors, "preflightContinue", false),
+                cors.get("optionsSuccessStatus") instanceof Number n ? n.intValue() : 204,
+                flag(cors, "preflight", true), flag(cors, "strictPreflight", true),
+                flag(cors, "preflightContinue", false),
                 cors.get("cacheControl") instanceof Number n ? Optional.of("max-age=" + n.longValue())
-                        : ConfigValues.string(cors, "cacheControl"));
+                        : cors.get("cacheControl") instanceof String text ? Optional.of(text) : Optional.empty());
     }
 
-    private static Origin origin(Object value) {
+    private static Origin origin(Object value, String pointer) {
         if (value == null || "*".equals(value)) {
             return new Origin(false, false, Optional.of("*"), List.of());
         }
@@ -74,20 +85,50 @@ public record CorsSettings(Origin origin, String methods, Optional<String> allow
             return new Origin(false, false, Optional.of(text), List.of());
         }
         List<Object> matchers = new ArrayList<>();
-        for (Object item : value instanceof List<?> items ? items : List.of(value)) {
+        List<?> items = value instanceof List<?> list ? list : List.of(value);
+        for (int i = 0; i < items.size(); i++) {
+            Object item = items.get(i);
             matchers.add(item instanceof Map<?, ?> map && map.get("regexp") instanceof String regexp
-                    ? compile(regexp) : String.valueOf(item));
+                    ? compile(regexp, pointer + (value instanceof List<?> ? "/" + i : "") + "/regexp")
+                    : String.valueOf(item));
         }
-        return new Origin(false, false, Optional.empty(), List.copyOf(matchers));
+        return new Origin(false, false, Optional.empty(), matchers);
     }
 
-    /** A pattern written as JavaScript would take it; the kind's configuration check has compiled it already. */
-    static Pattern compile(String regexp) {
+    private static Pattern compile(String regexp, String pointer) {
         try {
             return Pattern.compile(regexp);
         } catch (PatternSyntaxException e) {
-            throw new IllegalArgumentException("\"" + regexp + "\" is not a regular expression: " + e.getDescription());
+            throw new InvalidPattern(pointer, "\"" + regexp + "\" is not a regular expression (" + e.getDescription()
+                    + "); fix it");
         }
+    }
+
+    /** A regular expression of {@code origin} that does not compile, at a JSON pointer of the settings' file. */
+    public static final class InvalidPattern extends IllegalArgumentException {
+        private static final long serialVersionUID = 1L;
+
+        private final String pointer;
+
+        InvalidPattern(String pointer, String message) {
+            super(message);
+            this.pointer = pointer;
+        }
+
+        /** Where the expression is: {@code /server/cors/origin/0/regexp}. */
+        public String pointer() {
+            return pointer;
+        }
+    }
+
+    /** A boolean, or the text {@code true} or {@code 1} (a placeholder's value) for true. */
+    private static boolean flag(Map<String, Object> cors, String key, boolean otherwise) {
+        Object value = cors.get(key);
+        if (value instanceof String text) {
+            String t = text.strip().toLowerCase(Locale.ROOT);
+            return t.equals("true") || t.equals("1");
+        }
+        return value instanceof Boolean bool ? bool : otherwise;
     }
 
     private static Optional<String> list(Object value) {
