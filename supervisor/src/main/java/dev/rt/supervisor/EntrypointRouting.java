@@ -16,8 +16,9 @@ import java.util.Optional;
 
 /**
  * The router of an entrypoint service whose kind routes the public requests itself (a gateway): found when the
- * runtime starts, so that the public server applies its tables ({@link PublicRoutes}); started once the other
- * services have, closed when the runtime stops. The supervisor knows only that a kind may route, not how.
+ * runtime starts, so that the public server applies its tables ({@link PublicRoutes}) and the service's own server
+ * settings ({@link EntrypointRouter#serverPolicy()}); started once the other services have, closed when the runtime
+ * stops. The supervisor knows only that a kind may route, not how.
  */
 final class EntrypointRouting implements AutoCloseable {
     private final ServiceConfig service;
@@ -27,7 +28,7 @@ final class EntrypointRouting implements AutoCloseable {
     private EntrypointRouting(ServiceConfig service, EntrypointRouter router) {
         this.service = service;
         this.router = router;
-        this.routes = new PublicRoutes(service.id(), service.runsWorkers());
+        this.routes = new PublicRoutes(service.id(), service.runsWorkers(), router.serverPolicy());
     }
 
     /** The entrypoint's router, when its kind offers one for its configuration. */

@@ -16,6 +16,14 @@ public interface EntrypointRouter extends AutoCloseable {
      */
     void start(RouterContext context);
 
+    /**
+     * The routing service's own {@code server} settings the public server applies to every request, routed or not;
+     * asked once, before {@link #start} and before the public server listens.
+     */
+    default ServerPolicy serverPolicy() {
+        return ServerPolicy.NONE;
+    }
+
     /** Stops publishing; called once, when the runtime stops. */
     @Override
     void close();

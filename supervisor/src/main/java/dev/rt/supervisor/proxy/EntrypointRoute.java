@@ -1,5 +1,6 @@
 package dev.rt.supervisor.proxy;
 
+import dev.rt.supervisor.proxy.policy.EntrypointPolicy;
 import io.netty.channel.Channel;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaders;
@@ -21,13 +22,20 @@ final class EntrypointRoute implements ProxyRoute {
     private final RouteTarget target;
     private final String basePath;
     private final AsciiString scheme;
+    private final EntrypointPolicy policy;
     private volatile boolean draining;
 
     /** {@code basePath}: "" for none, otherwise starting with a slash and without a trailing one. */
     EntrypointRoute(String serviceId, String basePath, String scheme) {
+        this(serviceId, basePath, scheme, EntrypointPolicy.NONE);
+    }
+
+    /** Like the constructor before, keeping the forwarded host and scheme of the proxies {@code policy} trusts. */
+    EntrypointRoute(String serviceId, String basePath, String scheme, EntrypointPolicy policy) {
         this.target = RouteTarget.service(serviceId);
         this.basePath = basePath;
         this.scheme = AsciiString.cached(scheme);
+        this.policy = policy;
     }
 
     /** {@code /api/}, {@code api} and {@code /api} all mean {@code /api}; {@code /} and "" mean none. */
@@ -54,7 +62,8 @@ final class EntrypointRoute implements ProxyRoute {
             request.setUri(stripBasePath(request));
         }
         HttpHeaders headers = request.headers();
-        ForwardedHeaders.mark(headers, client, headers.get(HttpHeaderNames.HOST), scheme);
+        ForwardedHeaders.mark(headers, client, headers.get(HttpHeaderNames.HOST), scheme,
+                policy.trustsForwarded(client));
         return target;
     }
 

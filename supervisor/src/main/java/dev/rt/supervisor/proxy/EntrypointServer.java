@@ -1,14 +1,17 @@
 package dev.rt.supervisor.proxy;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.rt.config.ErrorCode;
 import dev.rt.config.RtException;
 import dev.rt.config.RuntimeConfig;
 import dev.rt.config.ServerConfig;
+import dev.rt.supervisor.proxy.policy.EntrypointPolicy;
 import dev.rt.supervisor.proxy.tls.ServerTls;
 import java.net.BindException;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.OptionalLong;
 
 /**
  * The public server of the entrypoint service: HTTP/1.1, and with {@code server.http2} h2 (over TLS by ALPN,
@@ -24,6 +27,7 @@ public final class EntrypointServer implements AutoCloseable {
     private final ProxyServer server;
     private final String scheme;
     private final Optional<String> tlsEngine;
+    private final EntrypointPolicy policy;
 
     /** Plain HTTP/1.1, no base path, the default limits. */
     public EntrypointServer(ProxyEventLoops loops, UpstreamSelector upstreams, String serviceId) {
@@ -58,10 +62,11 @@ public final class EntrypointServer implements AutoCloseable {
             Optional<PublicRoutes> routes, long timeoutMillis, ExchangeHooks hooks) {
         this.scheme = tls.isPresent() ? "https" : "http";
         this.tlsEngine = tls.map(ServerTls::engine);
-        this.route = new EntrypointRoute(serviceId, EntrypointRoute.normalizeBasePath(basePath), scheme);
+        this.policy = routes.map(PublicRoutes::policy).orElse(EntrypointPolicy.NONE);
+        this.route = new EntrypointRoute(serviceId, EntrypointRoute.normalizeBasePath(basePath), scheme, policy);
         this.server = new ProxyServer(loops, routes.map(table -> table.over(route)).orElse(route), upstreams,
                 routes.isPresent() ? timeoutMillis : 0, limits, BackendOptions.DEFAULTS, tls, http2 && tls.isEmpty(),
-                observer, hooks);
+                observer, hooks, policy);
     }
 
     /**
@@ -89,8 +94,19 @@ public final class EntrypointServer implements AutoCloseable {
         ServerConfig server = config.server();
         Optional<ServerTls> tls = server.https().map(https -> ServerTls.load(https, server.http2(), config.root()));
         return new EntrypointServer(loops, upstreams, config.entrypoint(), config.basePath().orElse(""),
-                ServerLimits.from(config.settings().path("server")), tls, server.http2(), observer, routes,
-                config.serviceTimeout().toMillis(), hooks);
+                limits(config.settings().path("server"), routes.map(PublicRoutes::policy).orElse(EntrypointPolicy.NONE)),
+                tls, server.http2(), observer, routes, config.serviceTimeout().toMillis(), hooks);
+    }
+
+    /**
+     * rt's limits from the runtime's {@code server}, with the routing service's {@code keepAliveTimeout} as the idle
+     * timeout unless that {@code server} sets {@code idleTimeout} itself (the runtime's setting wins).
+     */
+    static ServerLimits limits(JsonNode server, EntrypointPolicy policy) {
+        ServerLimits limits = ServerLimits.from(server);
+        OptionalLong keepAlive = policy.keepAliveTimeout();
+        return keepAlive.isPresent() && !server.has("idleTimeout") ? limits.withIdleTimeout(keepAlive.getAsLong())
+                : limits;
     }
 
     /** What encrypts the public server's TLS ({@link ServerTls#engine()}); empty without TLS. */
@@ -146,7 +162,7 @@ public final class EntrypointServer implements AutoCloseable {
      */
     public void close(Duration grace) {
         route.beginDraining();
-        server.close(grace);
+        server.close(policy.grace(grace));
     }
 
     /** Closes without a grace period. */

@@ -11,7 +11,8 @@ import java.net.SocketAddress;
 /**
  * How the entrypoint and the mesh mark a request they pass on to a worker: {@code X-Forwarded-For} gains the
  * address of the connection it came from (after any earlier hops), {@code X-Forwarded-Host} is the name the
- * caller used and {@code X-Forwarded-Proto} the scheme it used, replacing whatever the caller sent.
+ * caller used and {@code X-Forwarded-Proto} the scheme it used, replacing whatever the caller sent, unless the caller
+ * is a proxy the gateway's {@code server.trustProxy} trusts: then those two stay as it sent them.
  */
 final class ForwardedHeaders {
     static final AsciiString HTTP = AsciiString.cached("http");
@@ -25,15 +26,24 @@ final class ForwardedHeaders {
 
     /** Marks {@code headers} of a request from {@code client}; {@code host} null leaves X-Forwarded-Host out. */
     static void mark(HttpHeaders headers, Channel client, String host, AsciiString scheme) {
+        mark(headers, client, host, scheme, false);
+    }
+
+    /** @param trusted whether the client is a proxy whose X-Forwarded-Host and X-Forwarded-Proto are kept */
+    static void mark(HttpHeaders headers, Channel client, String host, AsciiString scheme, boolean trusted) {
         String clientIp = clientIp(client);
         String earlier = headers.get(FORWARDED_FOR);
         headers.set(FORWARDED_FOR, earlier == null ? clientIp : earlier + ", " + clientIp);
-        if (host != null) {
+        if (trusted && headers.contains(FORWARDED_HOST)) {
+            // as the proxy in front says
+        } else if (host != null) {
             headers.set(FORWARDED_HOST, host);
         } else {
             headers.remove(FORWARDED_HOST);
         }
-        headers.set(FORWARDED_PROTO, scheme);
+        if (!trusted || !headers.contains(FORWARDED_PROTO)) {
+            headers.set(FORWARDED_PROTO, scheme);
+        }
     }
 
     /** The client's address (an h2 stream channel gives its connection's), worked out once per channel. */

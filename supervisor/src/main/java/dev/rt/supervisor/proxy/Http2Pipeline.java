@@ -1,5 +1,6 @@
 package dev.rt.supervisor.proxy;
 
+import dev.rt.supervisor.proxy.policy.EntrypointPolicy;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
@@ -14,6 +15,7 @@ import io.netty.handler.timeout.IdleStateEvent;
 import io.netty.handler.timeout.IdleStateHandler;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 
 /**
  * An h2 client connection: the frame codec, then one child channel per stream that turns its frames into
@@ -25,7 +27,8 @@ import java.util.concurrent.TimeUnit;
 final class Http2Pipeline {
     static final int MAX_CONCURRENT_STREAMS = 256;
     /** Handlers of a stream that a tunnel replaces ({@link Http2WebSockets}), in the order of removal. */
-    static final List<String> STREAM_HANDLERS = List.of("frontend", "http");
+    static final List<String> STREAM_HANDLERS = Stream.of(List.of("frontend"), EntrypointPolicy.REQUEST_STAGES,
+            List.of("http")).flatMap(List::stream).toList();
 
     private Http2Pipeline() {
     }
@@ -61,8 +64,9 @@ final class Http2Pipeline {
         @Override
         protected void initChannel(Channel stream) {
             stream.config().setAutoRead(false);
-            stream.pipeline().addLast("http", new Http2StreamFrameToHttpObjectCodec(true))
-                    .addLast("frontend", new ProxyFrontendHandler(config, true));
+            stream.pipeline().addLast("http", new Http2StreamFrameToHttpObjectCodec(true));
+            config.policy().addRequestStages(stream.pipeline(), true);
+            stream.pipeline().addLast("frontend", new ProxyFrontendHandler(config, true));
         }
     }
 

@@ -1,6 +1,7 @@
 package dev.rt.supervisor.proxy;
 
 import com.fasterxml.jackson.core.io.JsonStringEncoder;
+import dev.rt.supervisor.proxy.policy.PolicyRefusal;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.handler.codec.http.DefaultFullHttpResponse;
@@ -96,8 +97,15 @@ record ProxyError(HttpResponseStatus status, String code, String message) implem
                 "No access token for " + origin + ": " + cause);
     }
 
-    /** The answer to a request the decoder could not read: 414 or 431 past a limit, 400 otherwise. */
+    /**
+     * The answer to a request the decoder could not read (414 or 431 past a limit, 400 otherwise), or that the
+     * policy refused (413 past the body limit, 408 past the request timeout).
+     */
     static ProxyError malformedRequest(Throwable cause, ServerLimits limits) {
+        if (cause instanceof PolicyRefusal refusal) {
+            return new ProxyError(new HttpResponseStatus(refusal.status(), refusal.reason()), refusal.code(),
+                    refusal.getMessage());
+        }
         if (cause instanceof TooLongHttpLineException) {
             return requestLineTooLong(limits.maxRequestLineLength());
         }

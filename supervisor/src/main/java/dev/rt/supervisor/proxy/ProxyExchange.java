@@ -1,5 +1,7 @@
 package dev.rt.supervisor.proxy;
 
+import dev.rt.supervisor.proxy.policy.CorsRequest;
+import dev.rt.supervisor.proxy.policy.EntrypointPolicy;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
@@ -25,8 +27,9 @@ import io.netty.handler.codec.http.LastHttpContent;
  * A {@code 101 Switching Protocols} answer to an upgrade request (WebSocket, also over an h2 stream:
  * {@link Http2WebSockets}), or a mesh {@code CONNECT}, turns both connections into a byte tunnel. Where it is
  * lies in one {@link ExchangePhase}, changed only by {@link #moveTo}. The {@link ProxyFrontendHandler} feeds it
- * what the client sends and reads on when it can take more. Everything here runs on the client channel's event
- * loop.
+ * what the client sends and reads on when it can take more. At a gateway's public server, its
+ * {@link EntrypointPolicy} answers CORS preflights and puts CORS headers on every answer. Everything here runs on the
+ * client channel's event loop.
  */
 final class ProxyExchange implements ChannelFutureListener {
     private final ProxyFrontendHandler frontend;
@@ -40,11 +43,13 @@ final class ProxyExchange implements ChannelFutureListener {
     private final ExchangeExtras extras; // tracing and the cache; null when both are off
     private final ExchangeTimeout timeout;
     private final ExchangeTimeout headersTimeout;
+    private final EntrypointPolicy policy;
     private ChannelHandlerContext ctx;
     private ExchangePhase phase = ExchangePhase.IDLE;
 
     private HttpRequest request; // the current request and what start() found in it
     private RouteTarget target;
+    private CorsRequest cors = CorsRequest.NONE;
     private HttpMethod method;
     private boolean http10;
     private boolean upgrade;
@@ -73,6 +78,7 @@ final class ProxyExchange implements ChannelFutureListener {
         this.dispatch = new ExchangeDispatch(this, attempts, link);
         this.observer = config.observer();
         this.extras = ExchangeExtras.of(config.hooks());
+        this.policy = config.policy();
     }
 
     /** Answers are written from the frontend's place in the client's pipeline. */
@@ -144,6 +150,11 @@ final class ProxyExchange implements ChannelFutureListener {
         bodySent = false;
         closeAfter = !HttpUtil.isKeepAlive(head);
         ProxyError refused = HeadRefusal.of(head, limits, stream, http10);
+        cors = policy.cors(head);
+        if (refused == null && cors.answers()) {
+            respondError(cors::answer); // a preflight
+            return;
+        }
         if (refused == null) { // an acceptable head is rewritten for the worker
             upgrade = HopByHopHeaders.forUpstream(head, http10 || stream && !webSocketStream, stream);
             refused = connect && !route.allowsTunnels() ? ProxyError.methodNotAllowed(method.name()) : null;
@@ -183,6 +194,7 @@ final class ProxyExchange implements ChannelFutureListener {
         moveTo(ExchangePhase.LOCAL_ANSWER);
         link.abandon();
         status = response.status().code();
+        cors.decorate(response);
         closeAfter = ResponseFraming.frame(response, method, http10, closeAfter || route.draining()
                 || (!requestDone && HttpUtil.is100ContinueExpected(request)));
         ExchangeExtras.end(extras, response, true);
@@ -257,6 +269,7 @@ final class ProxyExchange implements ChannelFutureListener {
         if (!interim) {
             moveTo(ExchangePhase.RESPONDING);
             target.rewriteResponse(response, request);
+            cors.decorate(response);
             status = response.status().code();
             ExchangeExtras.responseHead(extras, response, false);
             closeAfter = ResponseFraming.frame(response, method, http10, closeAfter || route.draining());
@@ -351,7 +364,8 @@ final class ProxyExchange implements ChannelFutureListener {
         link.abandon();
         ExchangeExtras.abandon(extras);
         closeAfter |= route.draining() || (!requestDone && HttpUtil.is100ContinueExpected(request));
-        ctx.writeAndFlush(ExchangeExtras.end(extras, error.toResponse(ctx.alloc(), closeAfter), true)).addListener(this);
+        ctx.writeAndFlush(ExchangeExtras.end(extras, cors.decorate(error.toResponse(ctx.alloc(), closeAfter)), true))
+                .addListener(this);
         frontend.drain();
     }
 

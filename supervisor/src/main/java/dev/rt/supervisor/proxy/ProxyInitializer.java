@@ -1,5 +1,6 @@
 package dev.rt.supervisor.proxy;
 
+import dev.rt.supervisor.proxy.policy.EntrypointPolicy;
 import dev.rt.supervisor.proxy.tls.ServerTls;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelInitializer;
@@ -12,6 +13,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Stream;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -27,7 +29,8 @@ final class ProxyInitializer extends ChannelInitializer<Channel> {
      * Handlers of an HTTP/1 client connection that a tunnel replaces, in the order of removal: the codec goes
      * after the stages behind it, so that the bytes it still holds reach the tunnel.
      */
-    static final List<String> HTTP1_HANDLERS = List.of("frontend", "timeouts", "http", "idle");
+    static final List<String> HTTP1_HANDLERS = Stream.of(List.of("frontend"), EntrypointPolicy.REQUEST_STAGES,
+            List.of("timeouts", "http", "idle")).flatMap(List::stream).toList();
 
     private final FrontendConfig config;
     private final Optional<ServerTls> tls;
@@ -58,6 +61,7 @@ final class ProxyInitializer extends ChannelInitializer<Channel> {
         }
         channel.closeFuture().addListener(closed -> open.decrementAndGet());
         clients.add(channel);
+        config.policy().addConnectionStages(channel.pipeline());
         if (tls.isPresent()) {
             channel.pipeline().addLast("tls", tls.get().newHandler())
                     .addLast("alpn", new AlpnHandler(this, tls.get().offersHttp1()));
@@ -83,8 +87,9 @@ final class ProxyInitializer extends ChannelInitializer<Channel> {
                 .setMaxChunkSize(BackendInitializer.MAX_CHUNK_SIZE);
         pipeline.addLast("idle", new IdleStateHandler(limits.idleTimeoutMillis(), 0, 0, TimeUnit.MILLISECONDS))
                 .addLast("http", new HttpServerCodec(decoder))
-                .addLast("timeouts", new ClientTimeouts(limits.headersTimeoutMillis(), limits.idleTimeoutMillis()))
-                .addLast("frontend", new ProxyFrontendHandler(config, false));
+                .addLast("timeouts", new ClientTimeouts(limits.headersTimeoutMillis(), limits.idleTimeoutMillis()));
+        config.policy().addRequestStages(pipeline, false);
+        pipeline.addLast("frontend", new ProxyFrontendHandler(config, false));
     }
 
     void http2(ChannelPipeline pipeline) {

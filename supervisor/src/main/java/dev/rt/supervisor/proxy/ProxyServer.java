@@ -1,5 +1,6 @@
 package dev.rt.supervisor.proxy;
 
+import dev.rt.supervisor.proxy.policy.EntrypointPolicy;
 import dev.rt.supervisor.proxy.tls.ServerTls;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
@@ -52,8 +53,17 @@ final class ProxyServer {
     ProxyServer(ProxyEventLoops loops, ProxyRoute route, UpstreamSelector upstreams, long timeoutMillis,
             ServerLimits limits, BackendOptions backends, Optional<ServerTls> tls, boolean cleartextH2,
             RequestObserver observer, ExchangeHooks hooks) {
+        this(loops, route, upstreams, timeoutMillis, limits, backends, tls, cleartextH2, observer, hooks,
+                EntrypointPolicy.NONE);
+    }
+
+    /** @param policy what the public server of a gateway applies to every request */
+    ProxyServer(ProxyEventLoops loops, ProxyRoute route, UpstreamSelector upstreams, long timeoutMillis,
+            ServerLimits limits, BackendOptions backends, Optional<ServerTls> tls, boolean cleartextH2,
+            RequestObserver observer, ExchangeHooks hooks, EntrypointPolicy policy) {
         this.pool = new BackendPool(loops, backends);
-        FrontendConfig config = new FrontendConfig(route, upstreams, pool, timeoutMillis, limits, observer, hooks);
+        FrontendConfig config = new FrontendConfig(route, upstreams, pool, timeoutMillis, limits, observer, hooks,
+                policy);
         this.initializer = new ProxyInitializer(config, tls, cleartextH2, clients, () -> closing);
         this.bootstrap = new ServerBootstrap()
                 .group(loops.io())

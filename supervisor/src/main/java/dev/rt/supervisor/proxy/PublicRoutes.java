@@ -1,6 +1,8 @@
 package dev.rt.supervisor.proxy;
 
 import dev.rt.kind.routing.RoutingTable;
+import dev.rt.kind.routing.ServerPolicy;
+import dev.rt.supervisor.proxy.policy.EntrypointPolicy;
 import io.netty.channel.Channel;
 import io.netty.handler.codec.http.HttpRequest;
 
@@ -9,17 +11,32 @@ import io.netty.handler.codec.http.HttpRequest;
  * publishes it ({@link dev.rt.kind.routing.EntrypointRouter}): every request head reads the current table once,
  * so a new one takes over from the next request, and requests in flight finish where they were sent. Until the
  * first table, requests go to the service's workers (none started: 503, retry shortly); after it, what no rule
- * takes goes there too, or is answered 404 when the service runs no worker.
+ * takes goes there too, or is answered 404 when the service runs no worker. The routing service's own server settings
+ * ({@link EntrypointPolicy}) apply to every request of the public server.
  */
 public final class PublicRoutes {
     private final String serviceId;
     private final boolean ownWorkers;
+    private final EntrypointPolicy policy;
     private volatile CompiledTable table;
 
     /** @param ownWorkers whether the entrypoint service runs workers, which get what no rule takes */
     public PublicRoutes(String serviceId, boolean ownWorkers) {
+        this(serviceId, ownWorkers, ServerPolicy.NONE);
+    }
+
+    /**
+     * @param policy the routing service's own server settings
+     * @throws IllegalArgumentException when a trusted proxy of {@code policy} is not an address, range or known name
+     */
+    public PublicRoutes(String serviceId, boolean ownWorkers, ServerPolicy policy) {
         this.serviceId = serviceId;
         this.ownWorkers = ownWorkers;
+        this.policy = EntrypointPolicy.of(policy);
+    }
+
+    EntrypointPolicy policy() {
+        return policy;
     }
 
     /**

@@ -52,9 +52,9 @@ abstract class ComposingKind implements Kind {
     }
 
     /**
-     * Checks the settings (ids, origins, prefixes, each {@code openapi.config}; a document missing from its
-     * {@code openapi.file} is only logged when the gateway starts, like one that does not answer), then returns what
-     * the plugins of its workers need, if it has any.
+     * Checks the settings (ids, origins, prefixes, each {@code openapi.config}, its own {@code server}; a document
+     * missing from its {@code openapi.file} is only logged when the gateway starts, like one that does not answer),
+     * then returns what the plugins of its workers need, if it has any.
      */
     @Override
     public List<Path> classPath(Map<String, Object> configuration, Path serviceDirectory) {
@@ -67,17 +67,13 @@ abstract class ComposingKind implements Kind {
             String pointer = application.pointer() + "/openapi";
             openapi.get().config(serviceDirectory).ifPresent(rules -> DocumentRules.read(rules, pointer + "/config"));
         }
-        return runsWorkers(settings) ? ServiceHost.classPath(configuration, serviceDirectory) : List.of();
+        return settings.runsWorkers() ? ServiceHost.classPath(configuration, serviceDirectory) : List.of();
     }
 
     /** Workers only for plugins of its own, or the composed GraphQL schema: the routing is the public server's. */
     @Override
     public boolean runsWorkers(Map<String, Object> configuration) {
-        return runsWorkers(GatewaySettings.read(configuration, section));
-    }
-
-    private static boolean runsWorkers(GatewaySettings settings) {
-        return settings.hasPlugins() || settings.composesGraphQl();
+        return GatewaySettings.read(configuration, section).runsWorkers();
     }
 
     @Override

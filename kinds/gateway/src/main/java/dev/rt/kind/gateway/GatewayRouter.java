@@ -6,6 +6,7 @@ import dev.rt.kind.gateway.openapi.DocumentRules;
 import dev.rt.kind.gateway.openapi.PathConflict;
 import dev.rt.kind.routing.EntrypointRouter;
 import dev.rt.kind.routing.RouterContext;
+import dev.rt.kind.routing.ServerPolicy;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -32,6 +33,11 @@ final class GatewayRouter implements EntrypointRouter {
 
     @Override
     public void start(RouterContext context) {
+        if (settings.runsWorkers() && settings.server().errorHandler()) {
+            context.log().warn(context.configurationFile() + ": /server/errorHandler answers the errors of the"
+                    + " gateway's workers (what no application takes); the errors rt's public server answers for the"
+                    + " requests it routes to applications (408, 413, 502, 503, 504) have rt's JSON body");
+        }
         List<Member> members = Membership.resolve(settings, context.serviceId(), context.services());
         Map<String, DocumentRules> rules = new HashMap<>();
         for (Member member : members) {
@@ -42,7 +48,7 @@ final class GatewayRouter implements EntrypointRouter {
                 context.serviceDirectory(), context.log());
         documents.read(false, false);
         try {
-            context.publish(TableBuilder.build(settings, members, documents.apis()));
+            context.publish(TableBuilder.build(settings, context.serviceId(), members, documents.apis()));
         } catch (PathConflict e) {
             throw KindException.at(settings.section().listPointer(), e.getMessage());
         }
@@ -66,7 +72,7 @@ final class GatewayRouter implements EntrypointRouter {
             if (!changes.any()) {
                 return;
             }
-            context.publish(TableBuilder.build(settings, members, documents.apis()));
+            context.publish(TableBuilder.build(settings, context.serviceId(), members, documents.apis()));
             for (String id : changes.arrived()) {
                 context.log().info("fetched the schema of the \"" + id + " application\" (" + documents.source(id)
                         + "), missing until now: its routes are served from now on");
@@ -80,6 +86,12 @@ final class GatewayRouter implements EntrypointRouter {
         } catch (RuntimeException e) {
             context.log().error("failed to get applications info", e);
         }
+    }
+
+    /** The gateway's own server settings, which its public server applies to every request. */
+    @Override
+    public ServerPolicy serverPolicy() {
+        return settings.server().policy();
     }
 
     /** Stops the re-reads, waiting for one in progress, so that none runs while the applications stop. */

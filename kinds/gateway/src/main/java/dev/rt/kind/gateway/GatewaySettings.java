@@ -16,9 +16,10 @@ import java.util.Map;
  * @param refreshTimeout milliseconds between re-reads of the fetched documents in development; 0 for none
  * @param graphiql       {@code graphql.graphiql}: GraphiQL at {@code /graphiql/} over the composed GraphQL schema
  * @param hasPlugins     whether it has plugins of its own, and so runs workers
+ * @param server         its own {@code server} settings, as its public server applies them
  */
 public record GatewaySettings(Section section, List<ApplicationSettings> applications, long refreshTimeout,
-        ComposedSettings openapi, boolean graphiql, boolean hasPlugins) {
+        ComposedSettings openapi, boolean graphiql, boolean hasPlugins, GatewayServer server) {
 
     public GatewaySettings {
         applications = List.copyOf(applications);
@@ -44,10 +45,16 @@ public record GatewaySettings(Section section, List<ApplicationSettings> applica
         Map<String, Object> plugins = ConfigValues.object(configuration, "plugins");
         boolean hasPlugins = !ConfigValues.list(plugins.get("paths")).isEmpty()
                 || !ConfigValues.list(plugins.get("packages")).isEmpty();
+        boolean composesGraphQl = applications.stream().anyMatch(application -> application.graphql().isPresent());
         return new GatewaySettings(section, applications, ConfigValues.number(own, "refreshTimeout", 1000),
                 ComposedSettings.read(ConfigValues.object(own, "openapi"), "/" + section.key() + "/openapi"),
                 own.get("graphql") instanceof Map<?, ?> graphql && Boolean.TRUE.equals(graphql.get("graphiql")),
-                hasPlugins);
+                hasPlugins, GatewayServer.read(configuration, hasPlugins || composesGraphQl));
+    }
+
+    /** Whether it runs workers (the service kind's server): for plugins of its own, or the composed GraphQL schema. */
+    public boolean runsWorkers() {
+        return hasPlugins || composesGraphQl();
     }
 
     /** Whether some application has {@code graphql}: the gateway's workers then serve the composed schema. */

@@ -10,7 +10,10 @@ import dev.rt.kind.routing.Answer;
 import dev.rt.kind.routing.OperationRoute;
 import dev.rt.kind.routing.PrefixRoute;
 import dev.rt.kind.routing.RoutingTable;
+import dev.rt.kind.routing.Target;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -20,23 +23,37 @@ import java.util.TreeSet;
 
 /**
  * The routing table of a gateway: each proxied application's prefix (or host) and routes, each operation of the
- * composed documents by its path and methods, and the composed document with its UI. The document of an application
- * the gateway has none of yet (it did not answer) is simply left out.
+ * composed documents by its path and methods, the composed document with its UI, and with {@code server.healthCheck}
+ * the health route ({@code GET /status}: answered by the public server, or by the gateway's workers when it has any,
+ * for its plugins' checks). The document of an application the gateway has none of yet (it did not answer) is simply
+ * left out.
  */
 final class TableBuilder {
     private static final Set<String> METHODS = Set.of("get", "put", "post", "delete", "options", "head", "patch",
             "trace");
+    /** The service kind's health route and its answer. */
+    static final String HEALTH_PATH = "/status";
+    private static final Answer HEALTHY = Answer.ok("application/json; charset=utf-8",
+            "{\"status\":\"ok\"}".getBytes(StandardCharsets.UTF_8));
 
     private TableBuilder() {
     }
 
     /**
-     * @param apis the documents to compose, in the applications' order, with their rules applied
+     * @param serviceId the gateway's id, whose workers answer its health route when it has workers
+     * @param apis      the documents to compose, in the applications' order, with their rules applied
      * @throws PathConflict when two documents expose one path
      */
-    static RoutingTable build(GatewaySettings settings, List<Member> members, List<ComposedApi> apis) {
+    static RoutingTable build(GatewaySettings settings, String serviceId, List<Member> members,
+            List<ComposedApi> apis) {
         List<PrefixRoute> prefixes = new ArrayList<>();
         List<OperationRoute> operations = new ArrayList<>();
+        Map<String, Answer> answers = new HashMap<>();
+        if (settings.server().healthCheck() && settings.runsWorkers()) {
+            operations.add(new OperationRoute(Target.service(serviceId), "", HEALTH_PATH, HEALTH_PATH, Set.of("GET")));
+        } else if (settings.server().healthCheck()) {
+            answers.put(HEALTH_PATH, HEALTHY);
+        }
         for (Member member : members) {
             if (member.settings().proxied()) {
                 proxied(member, prefixes, operations);
@@ -64,11 +81,10 @@ final class TableBuilder {
                 }
             });
         }
-        Map<String, Answer> answers = Map.of();
         if (members.stream().anyMatch(member -> member.settings().openapi().isPresent())) {
             ComposedSettings openapi = settings.openapi();
             ObjectNode composed = Composition.compose(apis, openapi.title(), openapi.version(), openapi.description());
-            answers = Documentation.answers(composed, openapi.swaggerPrefix(), openapi.ui());
+            answers.putAll(Documentation.answers(composed, openapi.swaggerPrefix(), openapi.ui()));
         }
         return new RoutingTable(prefixes, operations, answers);
     }

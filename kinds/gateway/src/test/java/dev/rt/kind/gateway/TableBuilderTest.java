@@ -23,7 +23,7 @@ class TableBuilderTest {
     private static RoutingTable table(String applications, List<ComposedApi> apis) {
         GatewaySettings settings = GatewaySettings.read(Configs.of("{\"gateway\": {\"applications\": " + applications
                 + "}}"), Section.GATEWAY);
-        return TableBuilder.build(settings, Membership.resolve(settings, "api", SERVICES), apis);
+        return TableBuilder.build(settings, "api", Membership.resolve(settings, "api", SERVICES), apis);
     }
 
     @Test
@@ -75,5 +75,28 @@ class TableBuilderTest {
         assertThat(table.operations()).isEmpty();
         assertThat(new String(table.answers().get("/documentation/json").body(), StandardCharsets.UTF_8))
                 .contains("\"paths\":{}");
+    }
+
+    @Test
+    void theHealthRouteIsAnsweredByThePublicServerOrByTheGatewaysWorkersWhenItHasAny() {
+        GatewaySettings workerless = GatewaySettings.read(Configs.of("{\"gateway\": {\"applications\": [{\"id\":"
+                + " \"users\"}]}, \"server\": {\"healthCheck\": true}}"), Section.GATEWAY);
+        GatewaySettings withPlugins = GatewaySettings.read(Configs.of("{\"gateway\": {\"applications\": [{\"id\":"
+                + " \"users\"}]}, \"server\": {\"healthCheck\": {\"interval\": 100}}, \"plugins\": {\"paths\":"
+                + " [\"p\"]}}"), Section.GATEWAY);
+
+        RoutingTable answered = TableBuilder.build(workerless, "api", Membership.resolve(workerless, "api", SERVICES),
+                List.of());
+        RoutingTable routed = TableBuilder.build(withPlugins, "api", Membership.resolve(withPlugins, "api", SERVICES),
+                List.of());
+
+        assertThat(answered.answers()).containsOnlyKeys("/status");
+        assertThat(new String(answered.answers().get("/status").body(), StandardCharsets.UTF_8))
+                .isEqualTo("{\"status\":\"ok\"}");
+        assertThat(answered.answers().get("/status").headers())
+                .containsEntry("content-type", "application/json; charset=utf-8");
+        assertThat(routed.answers()).isEmpty();
+        assertThat(routed.operations()).containsExactly(new OperationRoute(Target.service("api"), "", "/status",
+                "/status", Set.of("GET")));
     }
 }

@@ -72,6 +72,16 @@ public final class ServiceHost {
         return ServiceConfigCheck.check(configuration, serviceDirectory);
     }
 
+    /**
+     * The checks {@link #classPath} makes of the {@code server} section alone, for a kind that accepts that section
+     * without running this host (a gateway without plugins).
+     *
+     * @throws KindException naming the setting at fault
+     */
+    public static void checkServer(Map<String, Object> configuration) {
+        ServiceConfigCheck.checkServer(ConfigValues.object(configuration, "server"));
+    }
+
     /** Replaces the OpenAPI settings (a kind whose document is on by default passes its own). */
     public ServiceHost openApi(OpenApiSettings settings) {
         this.openApi = settings;

@@ -1,0 +1,82 @@
+package dev.rt.supervisor.proxy.policy;
+
+import dev.rt.kind.routing.ServerPolicy;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelPipeline;
+import io.netty.handler.codec.http.HttpRequest;
+import java.time.Duration;
+import java.util.List;
+import java.util.OptionalLong;
+
+/**
+ * A {@link ServerPolicy} made ready for the public server: the stages it adds to each client connection and h2
+ * stream (only those its settings ask for: a server without a policy has none), the {@link CorsRequest} of each
+ * request, and what it changes in the server's own limits and shutdown.
+ */
+public final class EntrypointPolicy {
+    /** The runtime's public server as it is: nothing added. */
+    public static final EntrypointPolicy NONE = new EntrypointPolicy(ServerPolicy.NONE);
+
+    /** Names of the stages between the HTTP codec and the proxy, which a tunnel removes with the codec. */
+    public static final List<String> REQUEST_STAGES = List.of("body-limit", "request-timeout", "socket-requests");
+
+    private final ServerPolicy settings;
+    private final CorsHeaders cors;
+    private final TrustedProxies trusted;
+
+    private EntrypointPolicy(ServerPolicy settings) {
+        this.settings = settings;
+        this.cors = settings.cors().map(CorsHeaders::new).orElse(null);
+        this.trusted = TrustedProxies.of(settings.trustedProxies());
+    }
+
+    /** @throws IllegalArgumentException when a trusted proxy is not an address, a range or a known name */
+    public static EntrypointPolicy of(ServerPolicy settings) {
+        return settings.equals(ServerPolicy.NONE) ? NONE : new EntrypointPolicy(settings);
+    }
+
+    /** Adds the stage that watches a client connection's bytes ({@code connectionTimeout}), first of all. */
+    public void addConnectionStages(ChannelPipeline pipeline) {
+        if (settings.connectionTimeout() > 0) {
+            pipeline.addFirst("read-idle", new ReadIdleClose(settings.connectionTimeout()));
+        }
+    }
+
+    /**
+     * Adds the stages of the requests to a pipeline whose HTTP codec is in place and whose proxy stage comes next.
+     *
+     * @param stream whether it is an h2 stream (requests per connection count on HTTP/1 only)
+     */
+    public void addRequestStages(ChannelPipeline pipeline, boolean stream) {
+        settings.bodyLimit().ifPresent(limit -> pipeline.addLast(REQUEST_STAGES.get(0), new BodyLimitHandler(limit)));
+        if (settings.requestTimeout() > 0) {
+            pipeline.addLast(REQUEST_STAGES.get(1), new RequestDeadlineHandler(settings.requestTimeout()));
+        }
+        if (settings.maxRequestsPerSocket() > 0 && !stream) {
+            pipeline.addLast(REQUEST_STAGES.get(2), new SocketRequestLimit(settings.maxRequestsPerSocket()));
+        }
+    }
+
+    /** What CORS makes of a request head; {@link CorsRequest#NONE} without {@code server.cors}. */
+    public CorsRequest cors(HttpRequest head) {
+        return cors == null ? CorsRequest.NONE : cors.of(head);
+    }
+
+    /** Whether the client of {@code channel} is a proxy whose {@code X-Forwarded-Host} and {@code -Proto} are kept. */
+    public boolean trustsForwarded(Channel channel) {
+        if (trusted.none()) {
+            return false;
+        }
+        return trusted.trusts(channel.remoteAddress()); // an h2 stream gives its connection's
+    }
+
+    /** How long a connection may wait for its next request, when the routing service says. */
+    public OptionalLong keepAliveTimeout() {
+        return settings.keepAliveTimeout();
+    }
+
+    /** How long requests in flight may go on once the server stops: none with {@code forceCloseConnections}. */
+    public Duration grace(Duration grace) {
+        return settings.forceCloseConnections() ? Duration.ZERO : grace;
+    }
+}
