@@ -1,6 +1,7 @@
 package dev.rt.kind.gateway;
 
 import dev.rt.kind.KindException;
+import dev.rt.kind.KindLog;
 import dev.rt.kind.gateway.openapi.DocumentFetcher;
 import dev.rt.kind.gateway.openapi.DocumentRules;
 import dev.rt.kind.gateway.openapi.PathConflict;
@@ -33,8 +34,9 @@ final class GatewayRouter implements EntrypointRouter {
 
     @Override
     public void start(RouterContext context) {
+        KindLog log = GatewayLog.of(context.log(), settings.server().logLevel());
         if (settings.runsWorkers() && settings.server().errorHandler()) {
-            context.log().warn(context.configurationFile() + ": /server/errorHandler answers the errors of the"
+            log.warn(context.configurationFile() + ": /server/errorHandler answers the errors of the"
                     + " gateway's workers (what no application takes); the errors rt's public server answers for the"
                     + " requests it routes to applications (408, 413, 502, 503, 504) have rt's JSON body");
         }
@@ -45,7 +47,7 @@ final class GatewayRouter implements EntrypointRouter {
                     rules.put(member.id(), DocumentRules.read(file, member.settings().pointer() + "/openapi/config")));
         }
         Documents documents = new Documents(members, rules, new DocumentFetcher(context.proxy()),
-                context.serviceDirectory(), context.log());
+                context.serviceDirectory(), log);
         documents.read(false, false);
         try {
             context.publish(TableBuilder.build(settings, context.serviceId(), members, documents.apis()));
@@ -62,11 +64,12 @@ final class GatewayRouter implements EntrypointRouter {
             thread.setDaemon(true);
             return thread;
         });
-        refresher.scheduleWithFixedDelay(() -> refresh(context, members, documents, watch), interval, interval,
+        refresher.scheduleWithFixedDelay(() -> refresh(context, log, members, documents, watch), interval, interval,
                 TimeUnit.MILLISECONDS);
     }
 
-    private void refresh(RouterContext context, List<Member> members, Documents documents, boolean watch) {
+    private void refresh(RouterContext context, KindLog log, List<Member> members, Documents documents,
+            boolean watch) {
         try {
             Documents.Changes changes = documents.read(watch, true);
             if (!changes.any()) {
@@ -74,17 +77,17 @@ final class GatewayRouter implements EntrypointRouter {
             }
             context.publish(TableBuilder.build(settings, context.serviceId(), members, documents.apis()));
             for (String id : changes.arrived()) {
-                context.log().info("fetched the schema of the \"" + id + " application\" (" + documents.source(id)
+                log.info("fetched the schema of the \"" + id + " application\" (" + documents.source(id)
                         + "), missing until now: its routes are served from now on");
             }
             if (changes.arrived().isEmpty() || watch) {
-                context.log().info("detected applications changes, the routes of \"" + context.serviceId()
+                log.info("detected applications changes, the routes of \"" + context.serviceId()
                         + "\" follow them from now on");
             }
         } catch (PathConflict e) {
-            context.log().error(e.getMessage() + " The routes stay as they were.");
+            log.error(e.getMessage() + " The routes stay as they were.");
         } catch (RuntimeException e) {
-            context.log().error("failed to get applications info", e);
+            log.error("failed to get applications info", e);
         }
     }
 

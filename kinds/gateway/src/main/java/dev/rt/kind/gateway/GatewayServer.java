@@ -13,15 +13,17 @@ import java.util.OptionalLong;
  * gateway, so rt's public server applies the settings that shape an exchange to every request
  * ({@link ServerPolicy}: CORS, {@code bodyLimit}, {@code requestTimeout}, {@code connectionTimeout},
  * {@code keepAliveTimeout}, {@code maxRequestsPerSocket}, {@code forceCloseConnections}, {@code trustProxy}), and
- * {@code healthCheck} is a route of its table. Settings that need a server of its own (routes, plugins, an error
- * handler) work in its workers when it has plugins or composes GraphQL; without, they are refused, naming the
- * setting, since nothing would honour them.
+ * {@code healthCheck} is a route of its table, {@code logger.level} the level of its own entries. Settings that need
+ * a server of its own (routes, plugins, an error handler, a request log) work in its workers when it has plugins or
+ * composes GraphQL; without, they are refused ({@link WorkerlessServer}), naming the setting, since nothing would
+ * honour them.
  *
  * @param policy      what the public server applies to every request
  * @param healthCheck  whether {@code GET /status} answers {@code {"status":"ok"}} (from the workers, when it has any)
  * @param errorHandler whether it names an error handler (its workers' only: accepted with workers alone)
+ * @param logLevel     {@code logger.level}: the level of the gateway's own entries
  */
-record GatewayServer(ServerPolicy policy, boolean healthCheck, boolean errorHandler) {
+record GatewayServer(ServerPolicy policy, boolean healthCheck, boolean errorHandler, Optional<String> logLevel) {
 
     /**
      * @param runsWorkers whether the gateway has plugins or composes GraphQL, and so runs the service kind's server
@@ -39,7 +41,8 @@ record GatewayServer(ServerPolicy policy, boolean healthCheck, boolean errorHand
                 optional(server, "keepAliveTimeout"), ConfigValues.number(server, "maxRequestsPerSocket", 0),
                 "true".equals(String.valueOf(server.get("forceCloseConnections"))),
                 TrustProxy.entries(server.get("trustProxy"))),
-                Boolean.TRUE.equals(health) || health instanceof Map<?, ?>, server.containsKey("errorHandler"));
+                Boolean.TRUE.equals(health) || health instanceof Map<?, ?>, server.containsKey("errorHandler"),
+                ConfigValues.string(ConfigValues.object(server, "logger"), "level"));
     }
 
     private static Optional<CorsSettings> cors(Map<String, Object> server) {

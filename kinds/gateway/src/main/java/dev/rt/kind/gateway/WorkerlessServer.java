@@ -5,8 +5,9 @@ import java.util.Map;
 
 /**
  * The {@code server} settings a gateway without workers (no plugins, no composed GraphQL) refuses: those that shape
- * a server of its own (its routes, its plugins, its error handler), which it does not have; each application's own
- * settings apply to its routes. The message names the setting and says what happens instead.
+ * a server of its own (its routes, its plugins, its error handler, its request log), which it does not have; each
+ * application's own settings apply to its routes and its log. The message names the setting and says what happens
+ * instead. ({@code disableRequestLogging: true} and {@code requestIdHeader: false} say what happens anyway.)
  */
 final class WorkerlessServer {
     private WorkerlessServer() {
@@ -33,6 +34,14 @@ final class WorkerlessServer {
                 + " its own server.ignoreTrailingSlash; remove it");
         refuse(Boolean.FALSE.equals(server.get("exposeHeadRoutes")), "exposeHeadRoutes", "a gateway passes HEAD"
                 + " requests on wherever it passes GET, for the application to answer; remove it");
+        String requestLog = "a gateway without plugins writes no request log of its own: the application that"
+                + " answers a request logs it, with its own ";
+        refuse(Boolean.FALSE.equals(server.get("disableRequestLogging")), "disableRequestLogging", requestLog
+                + "server.disableRequestLogging; remove it");
+        refuse(server.get("requestIdHeader") instanceof String, "requestIdHeader", requestLog + "request id (the"
+                + " header goes on to it, and its own server.requestIdHeader reads it); remove it");
+        refuse(server.containsKey("requestIdLogLabel") && !"reqId".equals(server.get("requestIdLogLabel")),
+                "requestIdLogLabel", requestLog + "server.requestIdLogLabel; remove it");
     }
 
     private static void refuse(boolean refused, String key, String message) {

@@ -46,7 +46,7 @@ class GatewayServerTest {
     @Test
     void withoutServerSettingsThePublicServerIsLeftAsItIs() {
         GatewayServer server = server("{\"jsonShorthand\": true, \"requestIdLogLabel\": \"reqId\","
-                + " \"trustProxy\": false}", false);
+                + " \"trustProxy\": false, \"disableRequestLogging\": true, \"requestIdHeader\": false}", false);
 
         assertThat(server.policy()).isEqualTo(ServerPolicy.NONE);
         assertThat(server.healthCheck()).isFalse();
@@ -87,7 +87,10 @@ class GatewayServerTest {
         "{\"exposeHeadRoutes\": false} | /server/exposeHeadRoutes | a gateway passes HEAD requests on",
         "{\"serializerOpts\": {}} | /server/serializerOpts | rt writes JSON with Jackson",
         "{\"jsonShorthand\": false} | /server/jsonShorthand | route schemas are always plain JSON Schemas",
-        "{\"logger\": {\"level\": \"warn\", \"transport\": {}}} | /server/logger/transport | a service's entries go"})
+        "{\"logger\": {\"level\": \"warn\", \"transport\": {}}} | /server/logger/transport | a service's entries go",
+        "{\"disableRequestLogging\": false} | /server/disableRequestLogging | a gateway without plugins writes no request",
+        "{\"requestIdHeader\": \"x-request-id\"} | /server/requestIdHeader | a gateway without plugins writes no request",
+        "{\"requestIdLogLabel\": \"requestId\"} | /server/requestIdLogLabel | a gateway without plugins writes no"})
     void whatOnlyAServerOfItsOwnWouldHonourIsRefusedWithoutWorkers(String server, String pointer, String message) {
         refused(server, pointer, message);
     }
