@@ -45,6 +45,14 @@ class BrokenGatewaysIT {
     }
 
     @Test
+    void anErrorHandlerOnAGatewayWithoutPluginsIsRefusedNamingTheSetting() throws Exception {
+        assertThat(refusal("error-handler")).isEqualTo("rt: " + BROKEN.resolve("error-handler/edge/rt.json")
+                + ": /server/errorHandler: a gateway without plugins runs no code of its own, so no error handler: the"
+                + " errors its public server answers (404, 408, 413, 502, 503, 504) have rt's JSON body; remove it, or"
+                + " give the gateway plugins (its workers then answer what no application takes, through the handler)");
+    }
+
+    @Test
     void aDocumentThatIsNotValidOpenApiIsLeftOutAndTheOthersAreServed() throws Exception {
         try (RtProcess rt = RtProcess.startService("gateway-broken/invalid-document").listening(LIMIT)) {
             assertThat(rt.stdout()).contains("Failed to compose OpenAPI schemas: the schema of the \\\"broken\\\""

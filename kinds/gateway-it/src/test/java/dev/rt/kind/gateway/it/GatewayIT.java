@@ -115,6 +115,29 @@ class GatewayIT {
     }
 
     @Test
+    void requestsRoutedToApplicationsGetTheGatewaysCorsBodyLimitAndHealthRouteAsItsOwnPluginsDo() throws Exception {
+        HttpResponse<String> routed = rt.send(HttpRequest.newBuilder(URI.create(rt.url() + "/users/whoami"))
+                .header("Origin", "https://app.example.com"));
+        HttpResponse<String> own = rt.send(HttpRequest.newBuilder(URI.create(rt.url() + "/hello"))
+                .header("Origin", "https://app.example.com"));
+        HttpResponse<String> preflight = rt.send(HttpRequest.newBuilder(URI.create(rt.url() + "/users/whoami"))
+                .method("OPTIONS", HttpRequest.BodyPublishers.noBody()).header("Origin", "https://app.example.com")
+                .header("Access-Control-Request-Method", "PUT"));
+        HttpResponse<String> tooLarge = rt.post("/users/upload", "application/json", "{\"x\": \"" + "y".repeat(5000)
+                + "\"}");
+
+        assertThat(json(routed).get("service").asText()).isEqualTo("users");
+        assertThat(routed.headers().allValues("access-control-allow-origin")).containsExactly("https://app.example.com");
+        assertThat(own.headers().allValues("access-control-allow-origin")).containsExactly("https://app.example.com");
+        assertThat(preflight.statusCode()).isEqualTo(204); // users alone answers every OPTIONS with its echo
+        assertThat(preflight.headers().firstValue("access-control-allow-methods"))
+                .hasValue("GET,HEAD,PUT,PATCH,POST,DELETE");
+        assertThat(tooLarge.statusCode()).isEqualTo(413); // the users service's own limit is 1 MiB
+        assertThat(JSON.readTree(tooLarge.body()).get("code").asText()).isEqualTo("FST_ERR_CTP_BODY_TOO_LARGE");
+        assertThat(json(rt.get("/status")).get("status").asText()).isEqualTo("ok");
+    }
+
+    @Test
     void aWebSocketOpensThroughAPrefix() throws Exception {
         LinkedBlockingQueue<String> received = new LinkedBlockingQueue<>();
         WebSocket socket = RtProcess.HTTP.newWebSocketBuilder().buildAsync(URI.create(rt.url().replace("http:", "ws:")
