@@ -18,9 +18,10 @@ import java.util.OptionalLong;
  * or in clear text with prior knowledge); TLS from {@code server.https}. Every request goes to the service's
  * next started worker, with {@code X-Forwarded-For}, {@code X-Forwarded-Host} and {@code X-Forwarded-Proto}
  * added and the {@code basePath} removed; WebSocket upgrades become tunnels to the worker. The
- * {@link ServerLimits} protect it from abusive clients. Shutting down is two steps: {@link #beginShutdown()}
- * makes every response end its connection, and {@link #close(Duration)} stops accepting and lets requests in
- * flight finish within the grace period.
+ * {@link ServerLimits} protect it from abusive clients. A routing entrypoint's table ({@link PublicRoutes}) comes
+ * before the worker, and its service's own server settings ({@link EntrypointPolicy}) apply to every request.
+ * Shutting down is two steps: {@link #beginShutdown()} makes every response end its connection, and
+ * {@link #close(Duration)} stops accepting and lets requests in flight finish within the grace period.
  */
 public final class EntrypointServer implements AutoCloseable {
     private final EntrypointRoute route;
@@ -157,8 +158,8 @@ public final class EntrypointServer implements AutoCloseable {
 
     /**
      * Stops accepting at once, closes idle connections, lets requests in flight finish for up to
-     * {@code grace}, then closes every connection that remains. Blocks until done, so it is not
-     * called on one of the event loops.
+     * {@code grace} (none under a gateway's {@code forceCloseConnections}), then closes every connection that
+     * remains. Blocks until done, so it is not called on one of the event loops.
      */
     public void close(Duration grace) {
         route.beginDraining();

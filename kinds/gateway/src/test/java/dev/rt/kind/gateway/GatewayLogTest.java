@@ -3,39 +3,13 @@ package dev.rt.kind.gateway;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.rt.kind.KindLog;
-import java.util.ArrayList;
-import java.util.List;
+import dev.rt.kind.testing.TestContext;
+import java.nio.file.Path;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 class GatewayLogTest {
-    private final List<String> written = new ArrayList<>();
-    private final KindLog runtime = new KindLog() {
-        @Override
-        public void debug(String message) {
-            written.add("debug " + message);
-        }
-
-        @Override
-        public void info(String message) {
-            written.add("info " + message);
-        }
-
-        @Override
-        public void warn(String message) {
-            written.add("warn " + message);
-        }
-
-        @Override
-        public void error(String message) {
-            written.add("error " + message);
-        }
-
-        @Override
-        public void error(String message, Throwable cause) {
-            written.add("error " + message + ": " + cause.getMessage());
-        }
-    };
+    private final TestContext runtime = new TestContext(Path.of("."));
 
     private static void all(KindLog log) {
         log.debug("d");
@@ -47,18 +21,18 @@ class GatewayLogTest {
 
     @Test
     void entriesBelowTheGatewaysLevelAreLeftOut() {
-        all(GatewayLog.of(runtime, Optional.of("warn")));
+        all(GatewayLog.of(runtime.log(), Optional.of("warn")));
 
-        assertThat(written).containsExactly("warn w", "error e", "error e: x");
+        assertThat(runtime.logged()).containsExactly("WARN w", "ERROR e", "ERROR e [java.lang.IllegalStateException: x]");
     }
 
     @Test
-    void withoutALevelOrSilentEverythingOrNothingGoesThrough() {
-        all(GatewayLog.of(runtime, Optional.empty()));
-        assertThat(written).hasSize(5);
-        written.clear();
+    void withoutALevelEverythingGoesThroughAndSilentLeavesEverythingOut() {
+        all(GatewayLog.of(runtime.log(), Optional.empty()));
+        assertThat(runtime.logged()).hasSize(5);
+        runtime.logged().clear();
 
-        all(GatewayLog.of(runtime, Optional.of("silent")));
-        assertThat(written).isEmpty();
+        all(GatewayLog.of(runtime.log(), Optional.of("silent")));
+        assertThat(runtime.logged()).isEmpty();
     }
 }

@@ -17,8 +17,11 @@ public final class EntrypointPolicy {
     /** The runtime's public server as it is: nothing added. */
     public static final EntrypointPolicy NONE = new EntrypointPolicy(ServerPolicy.NONE);
 
+    private static final String BODY_LIMIT = "body-limit";
+    private static final String REQUEST_TIMEOUT = "request-timeout";
+    private static final String SOCKET_REQUESTS = "socket-requests";
     /** Names of the stages between the HTTP codec and the proxy, which a tunnel removes with the codec. */
-    public static final List<String> REQUEST_STAGES = List.of("body-limit", "request-timeout", "socket-requests");
+    public static final List<String> REQUEST_STAGES = List.of(BODY_LIMIT, REQUEST_TIMEOUT, SOCKET_REQUESTS);
 
     private final ServerPolicy settings;
     private final CorsHeaders cors;
@@ -48,12 +51,12 @@ public final class EntrypointPolicy {
      * @param stream whether it is an h2 stream (requests per connection count on HTTP/1 only)
      */
     public void addRequestStages(ChannelPipeline pipeline, boolean stream) {
-        settings.bodyLimit().ifPresent(limit -> pipeline.addLast(REQUEST_STAGES.get(0), new BodyLimitHandler(limit)));
+        settings.bodyLimit().ifPresent(limit -> pipeline.addLast(BODY_LIMIT, new BodyLimitHandler(limit)));
         if (settings.requestTimeout() > 0) {
-            pipeline.addLast(REQUEST_STAGES.get(1), new RequestDeadlineHandler(settings.requestTimeout()));
+            pipeline.addLast(REQUEST_TIMEOUT, new RequestDeadlineHandler(settings.requestTimeout()));
         }
         if (settings.maxRequestsPerSocket() > 0 && !stream) {
-            pipeline.addLast(REQUEST_STAGES.get(2), new SocketRequestLimit(settings.maxRequestsPerSocket()));
+            pipeline.addLast(SOCKET_REQUESTS, new SocketRequestLimit(settings.maxRequestsPerSocket()));
         }
     }
 
