@@ -18,7 +18,7 @@ import java.util.OptionalLong;
  * composes GraphQL; without, they are refused ({@link WorkerlessServer}), naming the setting, since nothing would
  * honour them.
  *
- * @param policy      what the public server applies to every request
+ * @param policy       what the public server applies to every request
  * @param healthCheck  whether {@code GET /status} answers {@code {"status":"ok"}} (from the workers, when it has any)
  * @param errorHandler whether it names an error handler (its workers' only: accepted with workers alone)
  * @param logLevel     {@code logger.level}: the level of the gateway's own entries
