@@ -1,7 +1,7 @@
 package dev.rt.kind.routing;
 
 import dev.rt.kind.cors.CorsSettings;
-import java.util.List;
+import dev.rt.kind.forwarded.TrustedProxies;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -20,16 +20,16 @@ import java.util.OptionalLong;
  * @param maxRequestsPerSocket  requests an HTTP/1.1 connection serves, the last answered with
  *                              {@code Connection: close}; 0 for no limit
  * @param forceCloseConnections whether stopping closes every connection at once, requests in flight included
- * @param trustedProxies        the clients whose {@code X-Forwarded-Host} and {@code X-Forwarded-Proto} are kept:
- *                              addresses, CIDR ranges, {@code loopback}, {@code linklocal}, {@code uniquelocal}, or
- *                              {@code *} for every client; empty: those headers are always the public server's own
+ * @param trustProxy            the clients whose {@code X-Forwarded-Host} and {@code X-Forwarded-Proto} are kept
+ *                              (the first hop of the chain, the client connected to the public server);
+ *                              {@link TrustedProxies#NONE}: those headers are always the public server's own
  */
 public record ServerPolicy(Optional<CorsSettings> cors, OptionalLong bodyLimit, long requestTimeout,
         long connectionTimeout, OptionalLong keepAliveTimeout, long maxRequestsPerSocket,
-        boolean forceCloseConnections, List<String> trustedProxies) {
+        boolean forceCloseConnections, TrustedProxies trustProxy) {
     /** Nothing of the kind's: the public server as the runtime's {@code server} makes it. */
     public static final ServerPolicy NONE = new ServerPolicy(Optional.empty(), OptionalLong.empty(), 0, 0,
-            OptionalLong.empty(), 0, false, List.of());
+            OptionalLong.empty(), 0, false, TrustedProxies.NONE);
 
     public ServerPolicy {
         Objects.requireNonNull(cors, "cors");
@@ -38,6 +38,6 @@ public record ServerPolicy(Optional<CorsSettings> cors, OptionalLong bodyLimit, 
         if (requestTimeout < 0 || connectionTimeout < 0 || maxRequestsPerSocket < 0) {
             throw new IllegalArgumentException("time limits and request counts are not negative");
         }
-        trustedProxies = List.copyOf(trustedProxies);
+        Objects.requireNonNull(trustProxy, "trustProxy");
     }
 }

@@ -25,10 +25,7 @@ public final class PublicRoutes {
         this(serviceId, ownWorkers, ServerPolicy.NONE);
     }
 
-    /**
-     * @param policy the routing service's own server settings
-     * @throws IllegalArgumentException when a trusted proxy of {@code policy} is not an address, range or known name
-     */
+    /** @param policy the routing service's own server settings */
     public PublicRoutes(String serviceId, boolean ownWorkers, ServerPolicy policy) {
         this.serviceId = serviceId;
         this.ownWorkers = ownWorkers;

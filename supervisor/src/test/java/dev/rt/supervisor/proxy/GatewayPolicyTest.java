@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.rt.kind.cors.CorsSettings;
+import dev.rt.kind.forwarded.TrustedProxies;
 import dev.rt.kind.routing.PrefixRoute;
 import dev.rt.kind.routing.RoutingTable;
 import dev.rt.kind.routing.ServerPolicy;
@@ -41,15 +42,15 @@ class GatewayPolicyTest {
     }
 
     private static ServerPolicy policy(Map<String, Object> cors, long bodyLimit, long requestTimeout,
-            long maxRequestsPerSocket, boolean forceClose, List<String> trusted) {
+            long maxRequestsPerSocket, boolean forceClose, Object trustProxy) {
         return new ServerPolicy(cors.isEmpty() ? Optional.empty() : Optional.of(CorsSettings.read(cors, "/server/cors")),
                 bodyLimit > 0 ? OptionalLong.of(bodyLimit) : OptionalLong.empty(), requestTimeout, 0,
-                OptionalLong.empty(), maxRequestsPerSocket, forceClose, trusted);
+                OptionalLong.empty(), maxRequestsPerSocket, forceClose, TrustedProxies.of(trustProxy));
     }
 
     private static ServerPolicy timeouts(long connectionTimeout, long keepAliveTimeout) {
         return new ServerPolicy(Optional.empty(), OptionalLong.empty(), 0, connectionTimeout,
-                OptionalLong.of(keepAliveTimeout), 0, false, List.of());
+                OptionalLong.of(keepAliveTimeout), 0, false, TrustedProxies.NONE);
     }
 
     /** A public server listening at {@code address}. */
@@ -113,7 +114,7 @@ class GatewayPolicyTest {
             headArrived.countDown();
             forwarded.complete(new String(in.readAllBytes(), StandardCharsets.ISO_8859_1));
         }));
-        Served server = serve(backend.address(), policy(Map.of(), 16, 0, 0, false, List.of()));
+        Served server = serve(backend.address(), policy(Map.of(), 16, 0, 0, false, false));
         RawHttpConnection client = connect(server);
 
         client.send("POST /svc/upload HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n"
@@ -136,7 +137,7 @@ class GatewayPolicyTest {
             reading.countDown();
             exchange.getRequestBody().readAllBytes();
         }));
-        Served server = serve(backend, policy(Map.of(), 0, 300, 0, false, List.of()));
+        Served server = serve(backend, policy(Map.of(), 0, 300, 0, false, false));
         RawHttpConnection client = connect(server);
 
         client.send("PUT /svc/slow HTTP/1.1\r\nHost: a\r\nContent-Length: 10\r\n\r\n01234");
@@ -157,9 +158,9 @@ class GatewayPolicyTest {
         String request = "GET /svc/x HTTP/1.1\r\nHost: gw.local\r\nX-Forwarded-Proto: https\r\n"
                 + "X-Forwarded-Host: shop.example.com\r\n\r\n";
 
-        RawHttpConnection trusting = connect(serve(backend, policy(Map.of(), 0, 0, 0, false, List.of("loopback"))));
+        RawHttpConnection trusting = connect(serve(backend, policy(Map.of(), 0, 0, 0, false, "loopback")));
         trusting.send(request);
-        RawHttpConnection elsewhere = connect(serve(backend, policy(Map.of(), 0, 0, 0, false, List.of("10.0.0.0/8"))));
+        RawHttpConnection elsewhere = connect(serve(backend, policy(Map.of(), 0, 0, 0, false, "10.0.0.0/8")));
         elsewhere.send(request);
 
         assertThat(trusting.read().text()).isEqualTo("https shop.example.com");
@@ -169,7 +170,7 @@ class GatewayPolicyTest {
     @Test
     void theRequestThatReachesMaxRequestsPerSocketEndsItsConnection() throws Exception {
         TestBackend backend = resources.open(TestBackend.named("svc"));
-        RawHttpConnection client = connect(serve(backend, policy(Map.of(), 0, 0, 2, false, List.of())));
+        RawHttpConnection client = connect(serve(backend, policy(Map.of(), 0, 0, 2, false, false)));
 
         client.send("GET /svc/1 HTTP/1.1\r\nHost: a\r\n\r\n");
         RawHttpConnection.Response first = client.read();
@@ -192,7 +193,7 @@ class GatewayPolicyTest {
             TestBackend.await(release);
             TestBackend.respond(exchange, 200, "late");
         }));
-        Served server = serve(backend, policy(Map.of(), 0, 0, 0, true, List.of()));
+        Served server = serve(backend, policy(Map.of(), 0, 0, 0, true, false));
         RawHttpConnection client = connect(server);
         client.send("GET /svc/slow HTTP/1.1\r\nHost: a\r\n\r\n");
         assertThat(inFlight.await(20, TimeUnit.SECONDS)).isTrue();

@@ -3,6 +3,7 @@ package dev.rt.supervisor.proxy;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.rt.kind.cors.CorsSettings;
+import dev.rt.kind.forwarded.TrustedProxies;
 import dev.rt.kind.routing.RoutingTable;
 import dev.rt.kind.routing.ServerPolicy;
 import io.netty.buffer.ByteBuf;
@@ -27,7 +28,7 @@ class PolicyExchangeTest {
             "origin", List.of(Map.of("regexp", "^https://([a-z]+\\.)?example\\.com$")), "credentials", true,
             "maxAge", 600, "exposedHeaders", "x-total"), "/server/cors");
     private static final ServerPolicy POLICY = new ServerPolicy(Optional.of(CORS), OptionalLong.of(10), 500, 0,
-            OptionalLong.empty(), 0, false, List.of());
+            OptionalLong.empty(), 0, false, TrustedProxies.NONE);
 
     private final ProxyEventLoops loops = new ProxyEventLoops(1);
     private final TestUpstreams upstreams = new TestUpstreams();

@@ -2,6 +2,7 @@ package dev.rt.kind.gateway;
 
 import dev.rt.kind.KindException;
 import dev.rt.kind.cors.CorsSettings;
+import dev.rt.kind.forwarded.TrustedProxies;
 import dev.rt.kind.routing.ServerPolicy;
 import dev.rt.kind.service.ServiceHost;
 import java.util.Map;
@@ -40,7 +41,7 @@ record GatewayServer(ServerPolicy policy, boolean healthCheck, boolean errorHand
                 ConfigValues.number(server, "requestTimeout", 0), ConfigValues.number(server, "connectionTimeout", 0),
                 optional(server, "keepAliveTimeout"), ConfigValues.number(server, "maxRequestsPerSocket", 0),
                 "true".equals(String.valueOf(server.get("forceCloseConnections"))),
-                TrustProxy.entries(server.get("trustProxy"))),
+                trustProxy(server)),
                 Boolean.TRUE.equals(health) || health instanceof Map<?, ?>, server.containsKey("errorHandler"),
                 ConfigValues.string(ConfigValues.object(server, "logger"), "level"));
     }
@@ -53,6 +54,14 @@ record GatewayServer(ServerPolicy policy, boolean healthCheck, boolean errorHand
             return Optional.of(CorsSettings.read(ConfigValues.object(cors), "/server/cors"));
         } catch (CorsSettings.InvalidPattern e) {
             throw KindException.at(e.pointer(), e.getMessage());
+        }
+    }
+
+    private static TrustedProxies trustProxy(Map<String, Object> server) {
+        try {
+            return TrustedProxies.of(server.get("trustProxy"));
+        } catch (TrustedProxies.InvalidEntry e) {
+            throw KindException.at("/server/trustProxy" + e.at(), e.getMessage());
         }
     }
 

@@ -1,7 +1,7 @@
 package dev.rt.kind.service;
 
 import dev.rt.kind.cors.CorsSettings;
-import dev.rt.kind.service.forwarded.TrustedProxies;
+import dev.rt.kind.forwarded.TrustedProxies;
 import java.util.Map;
 import java.util.Optional;
 

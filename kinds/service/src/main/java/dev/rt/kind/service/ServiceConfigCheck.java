@@ -2,7 +2,7 @@ package dev.rt.kind.service;
 
 import dev.rt.kind.KindException;
 import dev.rt.kind.cors.CorsSettings;
-import dev.rt.kind.service.forwarded.TrustedProxies;
+import dev.rt.kind.forwarded.TrustedProxies;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;

@@ -1,9 +1,11 @@
 package dev.rt.supervisor.proxy.policy;
 
+import dev.rt.kind.forwarded.TrustedProxies;
 import dev.rt.kind.routing.ServerPolicy;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelPipeline;
 import io.netty.handler.codec.http.HttpRequest;
+import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.List;
 import java.util.OptionalLong;
@@ -25,15 +27,12 @@ public final class EntrypointPolicy {
 
     private final ServerPolicy settings;
     private final CorsHeaders cors;
-    private final TrustedProxies trusted;
 
     private EntrypointPolicy(ServerPolicy settings) {
         this.settings = settings;
         this.cors = settings.cors().map(CorsHeaders::new).orElse(null);
-        this.trusted = TrustedProxies.of(settings.trustedProxies());
     }
 
-    /** @throws IllegalArgumentException when a trusted proxy is not an address, a range or a known name */
     public static EntrypointPolicy of(ServerPolicy settings) {
         return settings.equals(ServerPolicy.NONE) ? NONE : new EntrypointPolicy(settings);
     }
@@ -67,10 +66,9 @@ public final class EntrypointPolicy {
 
     /** Whether the client of {@code channel} is a proxy whose {@code X-Forwarded-Host} and {@code -Proto} are kept. */
     public boolean trustsForwarded(Channel channel) {
-        if (trusted.none()) {
-            return false;
-        }
-        return trusted.trusts(channel.remoteAddress()); // an h2 stream gives its connection's
+        TrustedProxies trusted = settings.trustProxy();
+        return !trusted.none() && channel.remoteAddress() instanceof InetSocketAddress peer // an h2 stream: its connection's
+                && peer.getAddress() != null && trusted.trusts(peer.getAddress(), 0);
     }
 
     /** How long a connection may wait for its next request, when the routing service says. */

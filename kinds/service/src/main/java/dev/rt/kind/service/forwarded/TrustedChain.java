@@ -1,5 +1,6 @@
 package dev.rt.kind.service.forwarded;
 
+import dev.rt.kind.forwarded.TrustedProxies;
 import io.vertx.core.Handler;
 import io.vertx.core.MultiMap;
 import io.vertx.core.net.SocketAddress;

@@ -1,4 +1,4 @@
-package dev.rt.kind.service.forwarded;
+package dev.rt.kind.forwarded;
 
 import java.net.InetAddress;
 import java.net.UnknownHostException;
@@ -83,7 +83,7 @@ public final class TrustedProxies {
     }
 
     /** An address written as text (no name is looked up), or null when the text is not one. */
-    static InetAddress literal(String text) {
+    public static InetAddress literal(String text) {
         String bare = text.startsWith("[") && text.endsWith("]") ? text.substring(1, text.length() - 1) : text;
         if (!IPV4.matcher(bare).matches() && bare.indexOf(':') < 0) {
             return null; // a host name: InetAddress would look it up
