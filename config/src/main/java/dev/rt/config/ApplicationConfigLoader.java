@@ -29,11 +29,11 @@ final class ApplicationConfigLoader {
     }
 
     /**
-     * A loaded service configuration, the services its kind says it depends on, whether it runs workers and whether
-     * its kind records the spans of its requests itself.
+     * A loaded service configuration, the services its kind says it depends on, whether it runs workers, whether
+     * its kind records the spans of its requests itself, and its kind's warnings ({@code <file>: <pointer>: <text>}).
      */
     record Loaded(ApplicationConfig application, List<String> dependencies, boolean runsWorkers,
-            boolean recordsRequestSpans) {
+            boolean recordsRequestSpans, List<String> warnings) {
     }
 
     /**
@@ -54,9 +54,12 @@ final class ApplicationConfigLoader {
         try {
             List<Path> classpath = classPaths ? installed.kind().classPath(configuration, directory) : List.of();
             List<String> dependencies = installed.kind().dependencies(configuration);
+            List<String> warnings = installed.kind().warnings(configuration).stream()
+                    .map(warning -> file + ": " + warning.getKey() + ": " + warning.getValue()).toList();
             return new Loaded(new ApplicationConfig(file, kind.key(), tree, installed.jars(), classpath,
                     WatchConfig.from(processed.root().get("watch"))), dependencies,
-                    installed.kind().runsWorkers(configuration), installed.kind().recordsRequestSpans(configuration));
+                    installed.kind().runsWorkers(configuration), installed.kind().recordsRequestSpans(configuration),
+                    warnings);
         } catch (KindException e) {
             throw new ConfigException(ErrorCode.CONFIG_INVALID, file + ": " + e.pointer().orElse("/" + kind.key()) + ": "
                     + e.getMessage());

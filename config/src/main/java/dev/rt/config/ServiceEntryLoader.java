@@ -107,6 +107,7 @@ final class ServiceEntryLoader {
         }
         noEffect(node, warnings);
         ApplicationConfigLoader.Loaded application = ApplicationConfigLoader.load(processed, classPaths);
+        warnings.addAll(application.warnings());
 
         int workers = node.get("workers").positiveInt(defaultWorkers);
         return new ServiceConfig(id, directory, !application.runsWorkers() ? 0 : id.equals(entrypoint) ? 1 : workers,

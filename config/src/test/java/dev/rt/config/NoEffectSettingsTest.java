@@ -12,7 +12,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Settings a JVM runtime gives no effect are warned about, once, naming the file and the pointer: the listener
- * settings of a service's own {@code server} where the runtime's decide, {@code useHttp}, {@code sourceMaps}. The
+ * settings of a service's own {@code server} where the runtime's decide, {@code useHttp}, {@code sourceMaps}, and
+ * what a kind says of its own settings (a gateway's error handler, which its public server's answers cannot run). The
  * entrypoint's own listener settings count where the runtime's {@code server} is silent.
  */
 class NoEffectSettingsTest {
@@ -120,5 +121,19 @@ class NoEffectSettingsTest {
 
         assertThat(load().warnings()).containsExactly(dir.resolve("rt.json") + ": /services/0/sourceMaps: has no"
                 + " effect on the JVM: its stack traces name the Java source file and line already; remove it");
+    }
+
+    @Test
+    void anErrorHandlerOfAGatewayWithWorkersIsWarnedAboutTheErrorsOnlyThePublicServerAnswers() throws IOException {
+        write("api/rt.json", "{\"$schema\": \"https://schemas.rt.dev/gateway/1.0.0.json\", \"server\":"
+                + " {\"errorHandler\": \"com.example.Handler\"}, \"gateway\": {\"applications\": [{\"id\": \"back\","
+                + " \"graphql\": true}]}}");
+        write("back/rt.json", service(""));
+        write("rt.json", "{\"entrypoint\": \"api\", \"services\": [{\"id\": \"api\", \"path\": \"api\"},"
+                + " {\"id\": \"back\", \"path\": \"back\"}]}");
+
+        assertThat(load().warnings()).containsExactly(dir.resolve("api/rt.json") + ": /server/errorHandler: answers"
+                + " the errors of the gateway's workers (what no application takes); the errors rt's public server"
+                + " answers for the requests it routes to applications (408, 413, 502, 503, 504) have rt's JSON body");
     }
 }

@@ -53,6 +53,15 @@ public interface Kind {
     }
 
     /**
+     * Settings of {@code configuration} accepted with less effect than they seem to have: each a JSON pointer and a
+     * sentence saying what happens instead. rt warns about each once when the runtime starts (naming the file), and
+     * {@code rt start --check} prints them. None by default.
+     */
+    default List<Map.Entry<String, String>> warnings(Map<String, Object> configuration) {
+        return List.of();
+    }
+
+    /**
      * Whether a service of this configuration runs workers. A kind whose service only routes (its
      * {@link #entrypointRouter} does everything) runs none; every service runs some by default.
      */

@@ -49,11 +49,6 @@ final class SupervisorRouterContext implements RouterContext {
     }
 
     @Override
-    public Path configurationFile() {
-        return service.application().file();
-    }
-
-    @Override
     public Map<String, Map<String, Object>> services() {
         return java.util.Collections.unmodifiableMap(services);
     }

@@ -14,9 +14,6 @@ public interface RouterContext {
     /** Its directory, absolute; relative paths in its configuration resolve against it. */
     Path serviceDirectory();
 
-    /** Its configuration file, for messages that name one of its settings. */
-    Path configurationFile();
-
     /**
      * Every other service of the runtime, in configuration order, with its own configuration file (validated, with
      * its defaults, as JSON values of JDK types): what it advertises ({@code application.basePath}, say).

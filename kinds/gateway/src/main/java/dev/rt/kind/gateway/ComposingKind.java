@@ -70,6 +70,17 @@ abstract class ComposingKind implements Kind {
         return settings.runsWorkers() ? ServiceHost.classPath(configuration, serviceDirectory) : List.of();
     }
 
+    /**
+     * With workers, {@code server.errorHandler} answers what they answer; the errors the public server gives routed
+     * requests (408, 413, 502-504) cannot run it.
+     */
+    @Override
+    public List<Map.Entry<String, String>> warnings(Map<String, Object> configuration) {
+        GatewaySettings settings = GatewaySettings.read(configuration, section);
+        return settings.runsWorkers() && settings.server().errorHandler()
+                ? List.of(Map.entry("/server/errorHandler", GatewayServer.ERROR_HANDLER_WITH_WORKERS)) : List.of();
+    }
+
     /** Workers only for plugins of its own, or the composed GraphQL schema: the routing is the public server's. */
     @Override
     public boolean runsWorkers(Map<String, Object> configuration) {

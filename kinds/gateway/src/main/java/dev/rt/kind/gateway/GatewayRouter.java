@@ -35,11 +35,6 @@ final class GatewayRouter implements EntrypointRouter {
     @Override
     public void start(RouterContext context) {
         KindLog log = GatewayLog.of(context.log(), settings.server().logLevel());
-        if (settings.runsWorkers() && settings.server().errorHandler()) {
-            log.warn(context.configurationFile() + ": /server/errorHandler answers the errors of the"
-                    + " gateway's workers (what no application takes); the errors rt's public server answers for the"
-                    + " requests it routes to applications (408, 413, 502, 503, 504) have rt's JSON body");
-        }
         List<Member> members = Membership.resolve(settings, context.serviceId(), context.services());
         Map<String, DocumentRules> rules = new HashMap<>();
         for (Member member : members) {

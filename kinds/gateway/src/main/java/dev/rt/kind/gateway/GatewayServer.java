@@ -25,6 +25,10 @@ import java.util.OptionalLong;
  * @param logLevel     {@code logger.level}: the level of the gateway's own entries
  */
 record GatewayServer(ServerPolicy policy, boolean healthCheck, boolean errorHandler, Optional<String> logLevel) {
+    /** The warning about {@code errorHandler} on a gateway with workers. */
+    static final String ERROR_HANDLER_WITH_WORKERS = "answers the errors of the gateway's workers (what no application"
+            + " takes); the errors rt's public server answers for the requests it routes to applications (408, 413,"
+            + " 502, 503, 504) have rt's JSON body";
 
     /**
      * @param runsWorkers whether the gateway has plugins or composes GraphQL, and so runs the service kind's server
