@@ -10,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -115,6 +116,50 @@ class LauncherIT {
             rt.destroyForcibly();
             started.forEach(ProcessHandle::destroyForcibly);
         }
+    }
+
+    /**
+     * The first run of a short command after a build writes its archive, in a JVM of its own: that JVM too gets
+     * {@code TMPDIR} as its temporary directory, where the management sockets are, so it finds the runtimes started
+     * with the same {@code TMPDIR} and none of another's.
+     */
+    @Test
+    void aShortCommandsFirstRunLooksForRuntimesInTmpdirAsLaterRunsDo(@TempDir Path work) throws Exception {
+        Path mine = Files.createDirectories(work.resolve("tmp-mine"));
+        Path other = Files.createDirectories(work.resolve("tmp-other"));
+        Path project = Files.createDirectories(work.resolve("project"));
+        Files.writeString(project.resolve("rt.json"), "{\"managementApi\": true, \"entrypoint\": \"api\","
+                + " \"server\": {\"port\": 0}, \"services\": [" + Fixtures.service("api", "probe", "") + "]}");
+        try (RtProcess found = managed(project, mine); RtProcess hidden = managed(project, other)) {
+            Map<String, String> env = Map.of("TMPDIR", mine.toString());
+
+            String first = run(env, "ps");
+            assertThat(archives()).as("the first run wrote its archive").anyMatch(name -> name.endsWith("-ps.jsa"));
+            String again = run(env, "ps");
+
+            for (String listed : List.of(first, again)) {
+                assertThat(listed).containsPattern("(?m)^" + found.pid() + " ")
+                        .doesNotContainPattern("(?m)^" + hidden.pid() + " ");
+            }
+        }
+    }
+
+    private static RtProcess managed(Path project, Path tmpdir) throws Exception {
+        RtProcess rt = RtProcess.startWith(List.of(), List.of("-Djava.io.tmpdir=" + tmpdir), project,
+                Map.of("RT_CLASS_DATA_SHARING", "false"), "start", "--no-pretty");
+        rt.awaitListening(Duration.ofSeconds(90));
+        rt.awaitStdout("The management API is listening on", Duration.ofSeconds(30));
+        return rt;
+    }
+
+    /** The JVM refuses to write an archive with a Java agent, and one read with an agent can define a class twice. */
+    @Test
+    void aJavaAgentInJavaToolOptionsRunsTheCommandWithoutArchives() throws Exception {
+        String agent = "-javaagent:" + Fixtures.testdata().resolve("target/rt-testdata-preload.jar");
+
+        assertThat(run(Map.of("JAVA_TOOL_OPTIONS", agent), "--version")).contains("preload agent loaded", "rt ");
+        assertThat(run(Map.of("JDK_JAVA_OPTIONS", agent), "--version")).contains("preload agent loaded", "rt ");
+        assertThat(archives()).isEmpty();
     }
 
     @Test

@@ -39,6 +39,13 @@ public final class TestServices {
                 s.telemetry());
     }
 
+    /** {@code service} without the preload agent every other service here has. */
+    public static ServiceConfig withoutPreload(ServiceConfig s) {
+        return new ServiceConfig(s.id(), s.directory(), s.workers(), s.arguments(), s.env(), s.jvmOptions(), List.of(),
+                s.dependencies(), s.restartOnError(), s.health(), s.meshHostHeader(), s.application(), s.spareWorker(),
+                s.telemetry());
+    }
+
     private static ServiceConfig service(String id, Path directory, String entry, String target, HealthConfig health,
             List<String> jvmOptions, List<String> dependencies) {
         ObjectNode configuration = JsonNodeFactory.instance.objectNode();

@@ -22,13 +22,18 @@ import java.util.stream.Stream;
 
 /**
  * The class-data sharing archives of the kinds a runtime's services are of ({@link ClassDataArchive}), in
- * {@code <cache>/rt/workers/}, where {@code <cache>} is {@code XDG_CACHE_HOME} or {@code ~/.cache}. Each start marks
+ * {@code <cache>/workers/}, where {@code <cache>} is {@code RT_CACHE_DIR}, else {@code rt} in {@code XDG_CACHE_HOME}
+ * or {@code ~/.cache} (the directory of {@code bin/rt}'s own archives). Each start marks
  * its own archives as used and removes others beyond the {@value #KEEP_OTHERS} most recently used, unless used
  * within {@link #RECENTLY_USED}, and the partial archives ({@code <archive>.<pid>.part}) of training JVMs whose
- * supervisor is gone (one stopped or killed while its training ran). {@code RT_CLASS_DATA_SHARING=false} turns them all off.
+ * supervisor is gone (one stopped or killed while its training ran). {@code RT_CLASS_DATA_SHARING=false} turns them all off,
+ * and so does a Java agent in {@code JAVA_TOOL_OPTIONS} or {@code JDK_JAVA_OPTIONS}: no worker could use them. A worker
+ * with a Java agent of its own starts without its kind's archive ({@link WorkerCommand#hasJavaAgent}).
  */
 public final class WorkerArchives implements AutoCloseable {
     static final String DISABLE_VARIABLE = "RT_CLASS_DATA_SHARING";
+    static final String CACHE_VARIABLE = "RT_CACHE_DIR";
+    private static final List<String> TOOL_OPTIONS = List.of("JAVA_TOOL_OPTIONS", "JDK_JAVA_OPTIONS");
     static final int KEEP_OTHERS = 4;
     static final Duration RECENTLY_USED = Duration.ofHours(1);
     private static final Pattern PART = Pattern.compile(".+\\.jsa\\.(\\d{1,18})\\.part");
@@ -42,7 +47,8 @@ public final class WorkerArchives implements AutoCloseable {
     /** The archives of the kinds of {@code services} that offer a training configuration. */
     public static WorkerArchives of(Path java, Path agentJar, Collection<ServiceConfig> services,
             Map<String, String> realEnv) {
-        if ("false".equalsIgnoreCase(realEnv.getOrDefault(DISABLE_VARIABLE, "true"))) {
+        if ("false".equalsIgnoreCase(realEnv.getOrDefault(DISABLE_VARIABLE, "true"))
+                || javaAgentInToolOptions(realEnv)) {
             return new WorkerArchives(Map.of());
         }
         return in(cacheDirectory(realEnv).resolve("workers"), java, agentJar,
@@ -122,7 +128,21 @@ public final class WorkerArchives implements AutoCloseable {
         }
     }
 
+    /**
+     * Whether {@code JAVA_TOOL_OPTIONS} or {@code JDK_JAVA_OPTIONS} name a Java agent, which every JVM started with
+     * that environment then runs: the training JVM cannot make an archive with it ({@link WorkerCommand#hasJavaAgent}).
+     */
+    static boolean javaAgentInToolOptions(Map<String, String> env) {
+        return TOOL_OPTIONS.stream().map(env::get).anyMatch(options -> options != null
+                && options.contains(WorkerCommand.JAVA_AGENT));
+    }
+
+    /** {@code RT_CACHE_DIR} (as {@code bin/rt} reads it), else {@code rt} in {@code XDG_CACHE_HOME} or {@code ~/.cache}. */
     static Path cacheDirectory(Map<String, String> env) {
+        String own = env.get(CACHE_VARIABLE);
+        if (own != null && !own.isBlank()) {
+            return Path.of(own);
+        }
         String xdg = env.get("XDG_CACHE_HOME");
         Path base = xdg != null && !xdg.isBlank() ? Path.of(xdg) : Path.of(System.getProperty("user.home"), ".cache");
         return base.resolve("rt");

@@ -33,6 +33,7 @@ import java.util.stream.Stream;
 public record WorkerCommand(Path java, Path agentJar, Path agentSocket, Path root, TelemetryAgent telemetry) {
     static final String MAIN_CLASS = "dev.rt.agent.WorkerMain";
     static final String INITIAL_HEAP = "-Xms16m";
+    static final String JAVA_AGENT = "-javaagent:";
     /** systemd's variables for the supervisor (sd_notify(3)), never passed on to a worker. */
     static final List<String> SYSTEMD_ONLY = List.of("NOTIFY_SOCKET", "WATCHDOG_USEC", "WATCHDOG_PID");
 
@@ -65,7 +66,6 @@ public record WorkerCommand(Path java, Path agentJar, Path agentSocket, Path roo
             List<String> sharingOptions, List<String> debugOptions, boolean development) {
         List<String> command = new ArrayList<>();
         command.add(java.toString());
-        command.addAll(sharingOptions);
         HealthConfig health = service.health();
         command.add("-Xmx" + ByteSize.jvm(health.maxHeapTotal()));
         health.maxYoungGeneration().ifPresent(young -> command.add("-Xmn" + ByteSize.jvm(young)));
@@ -105,7 +105,25 @@ public record WorkerCommand(Path java, Path agentJar, Path agentSocket, Path roo
                 service.env().getOrDefault(LoopbackConventions.HOST, LoopbackConventions.LOOPBACK), placeholders));
         env.putIfAbsent("RT_ENVIRONMENT", development ? "development" : "production");
         env.putIfAbsent("RT_DEV", Boolean.toString(development));
+        if (!hasJavaAgent(command, env)) {
+            command.addAll(1, sharingOptions);
+        }
         return builder;
+    }
+
+    /**
+     * Whether the JVM of {@code command} runs a Java agent: {@code -javaagent} among its options (the telemetry
+     * agent, {@code preload}, the service's own) or in {@code JAVA_TOOL_OPTIONS} or {@code JDK_JAVA_OPTIONS}. Such a
+     * worker starts without the kind's class-data archive: on JDK 17 an archived class loaded through
+     * {@code ClassLoader.findLoadedClass} while the agent's transformer looks at the same class is defined twice
+     * (the OpenTelemetry agent and Vert.x: {@code LinkageError: duplicate interface definition for
+     * io.netty.util.concurrent.Promise}), and an archive cannot be made with an agent attached either (the JVM
+     * refuses, or with {@code -XX:+AllowArchivingWithJavaAgent}, a diagnostic option, crashed).
+     */
+    static boolean hasJavaAgent(List<String> command, Map<String, String> env) {
+        int options = command.indexOf(MAIN_CLASS) < 0 ? command.size() : command.indexOf(MAIN_CLASS);
+        return command.subList(0, options).stream().anyMatch(option -> option.startsWith(JAVA_AGENT))
+                || WorkerArchives.javaAgentInToolOptions(env);
     }
 
     /** The arguments of the application's {@code main} in worker {@code workerIndex}, offered {@code port}. */

@@ -3,6 +3,8 @@ package dev.rt.supervisor.process;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.rt.config.InstalledKind;
+import dev.rt.config.ServiceConfig;
+import dev.rt.supervisor.TestServices;
 import dev.rt.kind.Kind;
 import dev.rt.kind.RunningApplication;
 import dev.rt.kind.WorkerContext;
@@ -12,6 +14,7 @@ import java.nio.file.attribute.FileTime;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -75,8 +78,38 @@ class WorkerArchivesTest {
         Path jar = Files.writeString(dir.resolve("kind.jar"), "kind");
 
         assertThat(WorkerArchives.in(dir, JAVA, agent, List.of(kind("plain", false, jar))).path("plain")).isEmpty();
-        assertThat(WorkerArchives.of(JAVA, agent, List.of(), java.util.Map.of("RT_CLASS_DATA_SHARING", "false"))
-                .path("java")).isEmpty();
+        List<ServiceConfig> services = List.of(TestServices.service("api"));
+        assertThat(WorkerArchives.of(JAVA, agent, services, Map.of("XDG_CACHE_HOME", dir.toString())).path("java"))
+                .as("the java kind trains").isPresent();
+        assertThat(WorkerArchives.of(JAVA, agent, services, Map.of("XDG_CACHE_HOME", dir.toString(),
+                "RT_CLASS_DATA_SHARING", "false")).path("java")).isEmpty();
+    }
+
+    @Test
+    void archivesLiveInRtCacheDirLikeTheLaunchersElseInTheXdgCache() throws Exception {
+        Path agent = Files.writeString(dir.resolve("rt-worker-agent.jar"), "agent");
+        List<ServiceConfig> services = List.of(TestServices.service("api"));
+
+        assertThat(WorkerArchives.of(JAVA, agent, services, Map.of("RT_CACHE_DIR", dir.resolve("own").toString(),
+                "XDG_CACHE_HOME", dir.resolve("xdg").toString())).path("java")).get()
+                .satisfies(archive -> assertThat(archive.getParent()).isEqualTo(dir.resolve("own/workers")));
+        assertThat(WorkerArchives.of(JAVA, agent, services, Map.of("XDG_CACHE_HOME", dir.resolve("xdg").toString()))
+                .path("java")).get()
+                .satisfies(archive -> assertThat(archive.getParent()).isEqualTo(dir.resolve("xdg/rt/workers")));
+    }
+
+    @Test
+    void aJavaAgentInTheJvmsOwnVariablesTurnsThemAllOffForNoWorkerCouldMapThem() throws Exception {
+        Path agent = Files.writeString(dir.resolve("rt-worker-agent.jar"), "agent");
+        List<ServiceConfig> services = List.of(TestServices.service("api"));
+        String cache = dir.toString();
+
+        for (String variable : List.of("JAVA_TOOL_OPTIONS", "JDK_JAVA_OPTIONS")) {
+            assertThat(WorkerArchives.of(JAVA, agent, services, Map.of("RT_CACHE_DIR", cache,
+                    variable, "-Xss1m -javaagent:/opt/otel/javaagent.jar")).path("java")).as(variable).isEmpty();
+            assertThat(WorkerArchives.of(JAVA, agent, services, Map.of("RT_CACHE_DIR", cache, variable, "-Xss1m"))
+                    .path("java")).as(variable + " without an agent").isPresent();
+        }
     }
 
     @Test

@@ -20,6 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
 class WorkerCommandTest {
     private final WorkerCommand command = new WorkerCommand(Path.of("/jdk/bin/java"), Path.of("/cache/agent.jar"),
             Path.of("/tmp/rt-1/agent.sock"), Path.of("/srv"));
+    private static final List<String> SHARING = List.of("-XX:SharedArchiveFile=/cache/a.jsa", "-Xlog:cds=off");
 
     private static HealthConfig heap(long maxHeapTotal, OptionalLong young) {
         return new HealthConfig(true, Duration.ofSeconds(30), Duration.ofSeconds(30), 10, 0.99, 0.99, maxHeapTotal, young);
@@ -85,10 +86,30 @@ class WorkerCommandTest {
 
     @Test
     void classDataSharingOptionsComeRightAfterTheJavaExecutable() {
-        List<String> args = command.processFor(TestServices.service("api"), 0, 4000, Map.of(),
-                List.of("-XX:SharedArchiveFile=/cache/a.jsa"), List.of(), false).command();
+        List<String> args = command.processFor(TestServices.withoutPreload(TestServices.service("api")), 0, 4000,
+                Map.of(), SHARING, List.of(), false).command();
 
-        assertThat(args.subList(0, 3)).containsExactly("/jdk/bin/java", "-XX:SharedArchiveFile=/cache/a.jsa", "-Xmx4096m");
+        assertThat(args.subList(0, 4)).containsExactly("/jdk/bin/java", "-XX:SharedArchiveFile=/cache/a.jsa",
+                "-Xlog:cds=off", "-Xmx4096m");
+    }
+
+    @Test
+    void aWorkerWithAJavaAgentStartsWithoutTheKindsArchive() {
+        var plain = TestServices.withoutPreload(TestServices.service("api"));
+        var ownAgent = TestServices.withoutPreload(TestServices.service("api", heap(4L << 30, OptionalLong.empty()),
+                List.of("-javaagent:/opt/agent.jar"), List.of()));
+
+        assertThat(command.processFor(plain, 0, 4000, Map.of(), SHARING, List.of(), false).command())
+                .contains(SHARING.get(0));
+        assertThat(command.processFor(TestServices.service("api"), 0, 4000, Map.of(), SHARING, List.of(), false)
+                .command()).as("preload").noneMatch(arg -> arg.startsWith("-XX:SharedArchiveFile"));
+        assertThat(command.processFor(ownAgent, 0, 4000, Map.of(), SHARING, List.of(), false).command())
+                .as("jvmOptions").noneMatch(arg -> arg.startsWith("-XX:SharedArchiveFile"));
+        for (String variable : List.of("JAVA_TOOL_OPTIONS", "JDK_JAVA_OPTIONS")) {
+            assertThat(command.processFor(TestServices.withEnv(plain, Map.of(variable, "-Xss1m -javaagent:/a.jar")),
+                    0, 4000, Map.of(), SHARING, List.of(), false).command())
+                    .as(variable).noneMatch(arg -> arg.startsWith("-XX:SharedArchiveFile"));
+        }
     }
 
     @Test
