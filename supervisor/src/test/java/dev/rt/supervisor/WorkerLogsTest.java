@@ -84,11 +84,12 @@ class WorkerLogsTest {
             assertThat(stdout.path("level").asInt()).isEqualTo(30);
             assertThat(stdout.path("caller").asText()).isEqualTo("STDOUT");
             JsonNode stderr = entry(lines, "plain-stderr-line");
-            assertThat(stderr.path("level").asInt()).isEqualTo(50);
+            assertThat(stderr.path("level").asInt()).as("no error, a warning").isEqualTo(40);
             assertThat(stderr.path("caller").asText()).isEqualTo("STDERR");
 
             JsonNode printed = entry(lines, "printed boom");
             assertThat(printed.path("caller").asText()).isEqualTo("STDERR");
+            assertThat(printed.path("level").asInt()).as("a stack trace").isEqualTo(50);
             assertThat(printed.path("msg").asText()).startsWith("java.lang.IllegalStateException: printed boom\n\tat ")
                     .contains("\n\tSuppressed: java.lang.IllegalArgumentException: printed suppressed\n")
                     .contains("\nCaused by: java.lang.RuntimeException: printed cause\n");

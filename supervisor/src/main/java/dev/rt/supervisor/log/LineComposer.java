@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.io.JsonStringEncoder;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.rt.supervisor.log.stderr.StderrLevel;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -17,9 +18,10 @@ import java.util.OptionalInt;
  * {@code redact} and {@code formatters}. A worker line that is already a JSON log line (numeric {@code level},
  * string message under {@code messageKey}, {@code time} if any a number or string) passes through, gaining
  * {@code name} and {@code worker} when it lacks them; any other JSON object is wrapped under {@code stdout}
- * or {@code stderr}; anything else becomes a message with {@code caller} STDOUT (level 30) or STDERR (50),
- * unless it is a line of a Java logging library whose level can be read. A line a library logged through SLF4J
- * ({@link #library}, or a worker's line with {@code logger}) carries the library's logger name as {@code logger}.
+ * or {@code stderr}; anything else becomes a message with {@code caller} STDOUT (level 30) or STDERR (50 for an
+ * error, 40 for the rest: {@link StderrLevel}), unless it is a line of a Java logging library whose level can be read.
+ * A line a library logged through SLF4J ({@link #library}, or a worker's line with {@code logger}) carries the
+ * library's logger name as {@code logger}.
  */
 final class LineComposer {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -88,7 +90,7 @@ final class LineComposer {
                         : fromObject(name, worker, stderr, parseObject(text).orElseThrow(), json.get());
             }
         }
-        int level = knownLevel.orElse(stderr ? Level.ERROR.number() : Level.INFO.number());
+        int level = knownLevel.orElse(stderr ? StderrLevel.of(text) : Level.INFO.number());
         return compose(level, name, worker, Optional.of(stderr ? "STDERR" : "STDOUT"), Optional.empty(), text);
     }
 
@@ -109,7 +111,7 @@ final class LineComposer {
     /** A JSON object that is no log line (wrapped under stdout or stderr), or a log line to redact. */
     private LogEntry fromObject(String name, int worker, boolean stderr, ObjectNode object, JsonLogLine line) {
         if (!line.logLine()) {
-            int level = stderr ? Level.ERROR.number() : Level.INFO.number();
+            int level = stderr ? StderrLevel.of(object.toString()) : Level.INFO.number();
             ObjectNode wrapped = start(level, System.currentTimeMillis(), name, worker,
                     Optional.of(stderr ? "STDERR" : "STDOUT"));
             wrapped.set(stderr ? "stderr" : "stdout", object);

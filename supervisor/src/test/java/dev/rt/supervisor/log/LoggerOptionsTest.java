@@ -192,13 +192,13 @@ class LoggerOptionsTest {
                     log.log(Level.DEBUG, "debug line");
                     log.warn("warn line");
                     log.error("error line");
-                    log.worker("db", 1, true, "stderr line");
+                    log.worker("db", 1, true, "Error: stderr line");
                 });
-        assertThat(lines(out)).extracting(l -> l.path("msg").asText()).containsExactly("error line", "stderr line");
+        assertThat(lines(out)).extracting(l -> l.path("msg").asText()).containsExactly("error line", "Error: stderr line");
         assertThat(lines(Files.readString(dir.resolve("all/debug.log")))).hasSize(4);
         assertThat(Files.readString(dir.resolve("all/pretty.log")))
                 .containsPattern("(?m)^\\[\\d\\d:\\d\\d:\\d\\d\\.\\d{3}] \\(\\d+\\) rt    \\| WARN: warn line$")
-                .containsPattern("(?m)^\\[\\d\\d:\\d\\d:\\d\\d\\.\\d{3}] \\(\\d+\\) db:1  \\| ERROR: stderr line$")
+                .containsPattern("(?m)^\\[\\d\\d:\\d\\d:\\d\\d\\.\\d{3}] \\(\\d+\\) db:1  \\| ERROR: Error: stderr line$")
                 .doesNotContain("\u001b");
     }
 
@@ -300,7 +300,7 @@ class LoggerOptionsTest {
         }));
         assertThat(System.out).isSameAs(before);
         assertThat(lines).extracting(l -> l.path("caller").asText() + " " + l.path("level").asInt() + " " + l.path("msg").asText())
-                .containsExactlyInAnyOrder("STDOUT 30 a library prints this", "STDERR 50 and complains here");
+                .containsExactlyInAnyOrder("STDOUT 30 a library prints this", "STDERR 40 and complains here");
         assertThat(lines).allSatisfy(l -> assertThat(l.has("name")).isFalse());
     }
 }

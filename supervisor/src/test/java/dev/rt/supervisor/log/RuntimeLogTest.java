@@ -36,7 +36,7 @@ class RuntimeLogTest {
         assertThat(own.path("msg").asText()).isEqualTo("runtime says \"hi\"");
         assertThat(own.has("name")).isFalse();
         JsonNode worker = JSON.readTree(lines.get(1));
-        assertThat(worker.path("level").asInt()).isEqualTo(50);
+        assertThat(worker.path("level").asInt()).as("a plain line on stderr: a warning").isEqualTo(40);
         assertThat(worker.path("name").asText()).isEqualTo("api");
         assertThat(worker.path("worker").asInt()).isEqualTo(2);
         assertThat(worker.path("caller").asText()).isEqualTo("STDERR");
