@@ -3,27 +3,19 @@ package dev.rt.cli;
 import dev.rt.cli.project.ProjectLayout;
 import dev.rt.cli.project.ProjectService;
 import dev.rt.cli.project.SourceCompiler;
+import dev.rt.config.RtException;
+import dev.rt.supervisor.watch.TreeWatch;
+import dev.rt.supervisor.watch.WatchEvents;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.ClosedWatchServiceException;
-import java.nio.file.FileSystems;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardWatchEventKinds;
-import java.nio.file.WatchEvent;
-import java.nio.file.WatchKey;
-import java.nio.file.WatchService;
-import dev.rt.config.RtException;
+import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.HashSet;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 /**
@@ -31,25 +23,28 @@ import java.util.stream.Stream;
  * {@code src/main/java} or {@code src/main/resources} is compiled as {@code rt compile} would, into
  * {@code target/classes}, whose changed classes the runtime's own watch then turns into a restart of the service
  * (a generated service watches {@code **}{@code /*.class}). javac's messages go to standard error; a compilation
- * that fails leaves the running service as it is. One daemon thread, {@code rt-compile}.
+ * that fails leaves the running service as it is. Files are watched by a {@link TreeWatch} (hidden files, editor
+ * backups, temporary files and logs do not count; events the kernel lost count as a change of every service); one
+ * daemon thread, {@code rt-compile}.
  *
  * <p>The runtime configuration's directory and its autoload folder are watched too: a service that appears there
  * (a new folder, a configuration that now lists it, which a reload then starts) has its sources watched from then
  * on, not only the services there were when {@code rt start} began.
  */
 final class SourceWatch implements AutoCloseable {
-    private static final long QUIET_MILLIS = 200;
+    static final Duration QUIET = Duration.ofMillis(200);
 
-    private final WatchService watcher;
+    /** What a watched directory belongs to: a service's sources, or (no service) the places where services appear. */
+    private record Owner(Optional<ProjectService> service) {
+        static final Owner LAYOUT = new Owner(Optional.empty());
+    }
+
     private final Path config;
-    private final Map<WatchKey, ProjectService> keys = new HashMap<>();
-    /** The keys of the directories where services appear: the configuration's, the autoload folder and its children. */
-    private final Set<WatchKey> layoutKeys = new HashSet<>();
-    private final Set<Path> watchedServices = new HashSet<>();
     private final PrintWriter err;
+    private final Set<Path> watchedServices = new HashSet<>();
+    private TreeWatch<Owner> watch;
 
-    private SourceWatch(WatchService watcher, Path config, PrintWriter err) {
-        this.watcher = watcher;
+    private SourceWatch(Path config, PrintWriter err) {
         this.config = config;
         this.err = err;
     }
@@ -59,22 +54,21 @@ final class SourceWatch implements AutoCloseable {
      * they cannot be watched (said on {@code err}: the runtime runs all the same).
      */
     static SourceWatch start(Path config, PrintWriter err) {
-        SourceWatch watching;
+        SourceWatch watching = new SourceWatch(config.toAbsolutePath(), err);
         try {
-            watching = new SourceWatch(FileSystems.getDefault().newWatchService(), config.toAbsolutePath(), err);
+            watching.watch = new TreeWatch<>(WatchEvents.system(), "rt-compile", QUIET, watching::changed,
+                    message -> watching.say("rt: warning: " + message));
             watching.follow(ProjectLayout.read(config));
         } catch (IOException e) {
             err.println("rt: warning: changed sources will not be compiled: cannot watch them (" + e.getMessage() + ")");
             return null;
         }
-        Thread thread = new Thread(watching::run, "rt-compile");
-        thread.setDaemon(true);
-        thread.start();
+        watching.watch.start();
         return watching;
     }
 
     /** Watches where services appear, and the sources of each service of {@code layout} not watched yet. */
-    private void follow(ProjectLayout layout) throws IOException {
+    private void follow(ProjectLayout layout) {
         List<Path> places = new ArrayList<>(List.of(config.getParent()));
         KindCreateCommand.autoloadFolder(config.getParent()).filter(Files::isDirectory).ifPresent(folder -> {
             places.add(folder);
@@ -85,108 +79,42 @@ final class SourceWatch implements AutoCloseable {
                 // a folder that went away has no services to watch
             }
         });
-        for (Path place : places) {
-            try {
-                WatchKey key = place.register(watcher, StandardWatchEventKinds.ENTRY_CREATE,
-                        StandardWatchEventKinds.ENTRY_MODIFY, StandardWatchEventKinds.ENTRY_DELETE);
-                synchronized (this) {
-                    layoutKeys.add(key);
-                }
-            } catch (NoSuchFileException e) {
-                // gone already (rt create's staging folder, moved into place): nothing to watch there
-            }
-        }
+        places.forEach(place -> watch.directory(Owner.LAYOUT, place));
         for (ProjectService service : layout.services()) {
             Path directory = service.directory().toAbsolutePath().normalize();
-            if (!watchedServices.contains(directory) && SourceCompiler.hasSources(service.directory())) {
-                watchedServices.add(directory);
+            if (SourceCompiler.hasSources(service.directory()) && watchedServices.add(directory)) {
+                Owner owner = new Owner(Optional.of(service));
                 for (String folder : List.of(SourceCompiler.SOURCES, SourceCompiler.RESOURCES)) {
-                    registerTree(service, service.directory().resolve(folder));
-                }
-            }
-        }
-    }
-
-    /** The configuration read again after a change where services appear; one that does not load now is skipped. */
-    private void followAgain() throws IOException {
-        ProjectLayout layout;
-        try {
-            layout = ProjectLayout.read(config);
-        } catch (RtException e) {
-            return;
-        }
-        follow(layout);
-    }
-
-    private void registerTree(ProjectService service, Path top) throws IOException {
-        if (!Files.isDirectory(top)) {
-            return;
-        }
-        try {
-            registerEach(service, top);
-        } catch (NoSuchFileException | UncheckedIOException e) {
-            // a folder removed while it was being walked: what is left of it was registered, its removal is an event
-        }
-    }
-
-    private void registerEach(ProjectService service, Path top) throws IOException {
-        try (Stream<Path> walk = Files.walk(top)) {
-            for (Path directory : walk.filter(Files::isDirectory).toList()) {
-                WatchKey key = directory.register(watcher, StandardWatchEventKinds.ENTRY_CREATE,
-                        StandardWatchEventKinds.ENTRY_MODIFY, StandardWatchEventKinds.ENTRY_DELETE);
-                synchronized (this) {
-                    keys.put(key, service);
-                }
-            }
-        }
-    }
-
-    private void run() {
-        Set<ProjectService> pending = new LinkedHashSet<>();
-        try {
-            while (true) {
-                WatchKey key = pending.isEmpty() ? watcher.take() : watcher.poll(QUIET_MILLIS, TimeUnit.MILLISECONDS);
-                if (key == null) {
-                    pending.forEach(service -> CompileCommand.compile(service, false, err, err));
-                    err.flush();
-                    pending.clear();
-                    continue;
-                }
-                ProjectService service;
-                boolean layoutChanged;
-                synchronized (this) {
-                    service = keys.get(key);
-                    layoutChanged = layoutKeys.contains(key);
-                }
-                for (WatchEvent<?> event : key.pollEvents()) {
-                    if (service != null && event.context() instanceof Path name && !name.toString().startsWith(".")
-                            && !name.toString().endsWith("~")) {
-                        pending.add(service);
-                        Path child = ((Path) key.watchable()).resolve(name);
-                        if (event.kind() == StandardWatchEventKinds.ENTRY_CREATE && Files.isDirectory(child)) {
-                            registerTree(service, child);
-                        }
+                    Path top = service.directory().resolve(folder);
+                    if (Files.isDirectory(top)) {
+                        watch.tree(owner, top, path -> true);
                     }
                 }
-                key.reset();
-                if (layoutChanged) {
-                    followAgain();
-                }
             }
-        } catch (InterruptedException | ClosedWatchServiceException e) {
-            // closed
-        } catch (IOException e) {
-            err.println("rt: stopped compiling changed sources: " + e.getMessage());
-            err.flush();
         }
+    }
+
+    /** After a quiet moment: services that appeared are followed, changed ones compiled. */
+    private void changed(Set<Owner> owners) {
+        if (owners.contains(Owner.LAYOUT)) {
+            try {
+                follow(ProjectLayout.read(config));
+            } catch (RtException e) {
+                // a configuration that does not load now: its services are followed once it does
+            }
+        }
+        owners.stream().flatMap(owner -> owner.service().stream())
+                .forEach(service -> CompileCommand.compile(service, false, err, err));
+        err.flush();
+    }
+
+    private void say(String message) {
+        err.println(message);
+        err.flush();
     }
 
     @Override
     public void close() {
-        try {
-            watcher.close();
-        } catch (IOException e) {
-            // the watch thread ends either way
-        }
+        watch.close();
     }
 }

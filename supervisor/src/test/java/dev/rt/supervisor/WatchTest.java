@@ -71,13 +71,4 @@ class WatchTest {
             assertThat(rt.log()).doesNotContain("Watching the services' files");
         }
     }
-
-    @Test
-    void hiddenFilesBackupsAndLogsDoNotCount() {
-        assertThat(ServiceWatcher.ignored(Path.of(".git"))).isTrue();
-        assertThat(ServiceWatcher.ignored(Path.of("Api.java~"))).isTrue();
-        assertThat(ServiceWatcher.ignored(Path.of("server.log"))).isTrue();
-        assertThat(ServiceWatcher.ignored(Path.of("Api.class"))).isFalse();
-        assertThat(ServiceWatcher.ignored(Path.of("app.jar"))).isFalse();
-    }
 }
