@@ -3,6 +3,9 @@ package dev.rt.supervisor;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.regex.MatchResult;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /** Collects log output and wakes waiters on every write, so tests wait for a line, not for time. */
 final class LogCapture extends java.io.OutputStream {
@@ -50,6 +53,7 @@ final class LogCapture extends java.io.OutputStream {
         return count;
     }
 
+    /** Waits for a line containing {@code text} and returns that line; fails with the whole log after {@code limit}. */
     synchronized String await(String text, Duration limit) throws InterruptedException {
         long deadline = System.nanoTime() + limit.toNanos();
         while (true) {
@@ -63,6 +67,27 @@ final class LogCapture extends java.io.OutputStream {
             long left = deadline - System.nanoTime();
             if (left <= 0) {
                 throw new AssertionError("no log line containing \"" + text + "\" within " + limit + "; log:\n" + all);
+            }
+            wait(Math.max(1, left / 1_000_000));
+        }
+    }
+
+    /**
+     * Waits until what was written matches {@code pattern} (found anywhere, {@link Matcher#find()}) and returns the
+     * first match, its groups included; fails with the whole log after {@code limit}.
+     */
+    synchronized MatchResult awaitMatch(Pattern pattern, Duration limit) throws InterruptedException {
+        long deadline = System.nanoTime() + limit.toNanos();
+        while (true) {
+            String all = text();
+            Matcher matcher = pattern.matcher(all);
+            if (matcher.find()) {
+                return matcher.toMatchResult();
+            }
+            long left = deadline - System.nanoTime();
+            if (left <= 0) {
+                throw new AssertionError("nothing matching /" + pattern + "/ in the log within " + limit + "; log:\n"
+                        + all);
             }
             wait(Math.max(1, left / 1_000_000));
         }

@@ -19,12 +19,23 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.regex.MatchResult;
+import java.util.regex.Pattern;
 
 /**
  * A real supervisor with real worker JVMs, started from a configuration written to a temporary directory.
  * Closing it stops the runtime and kills any worker JVM that is still alive, even when the test failed.
+ *
+ * <p>Its log is written by several threads: most of the supervisor's own lines are out when the call that logged
+ * them returns, but a worker's lines (its stdout and stderr, the kind's messages among them) are read from its pipes
+ * by threads of their own, and the lines of busy paths (the scheduler's, the HTTP cache store's) are queued: they
+ * arrive later. Assert on a line by waiting for it ({@link #awaitLog(String)}, {@link #awaitLogMatching(String)},
+ * {@link #awaitCount(String, int)}); {@link #log()} is what arrived so far.
  */
 final class RuntimeUnderTest implements AutoCloseable {
+    /** How long the waits for a log line that are not given a limit wait: long enough for a loaded machine. */
+    static final Duration LOG_WAIT = Duration.ofSeconds(60);
+
     private final LogCapture output = new LogCapture();
     private final Set<Long> pids = ConcurrentHashMap.newKeySet();
     private final Supervisor supervisor;
@@ -125,6 +136,15 @@ final class RuntimeUnderTest implements AutoCloseable {
         output.awaitCount(text, count, limit);
     }
 
+    /** Waits up to {@link #LOG_WAIT} until {@code count} log lines contain {@code text}. */
+    void awaitCount(String text, int count) throws InterruptedException {
+        output.awaitCount(text, count, LOG_WAIT);
+    }
+
+    /**
+     * The log so far. A worker's lines may not be in it yet (see the class comment): wait for a line before asserting
+     * on it, and assert that a line is absent only once a line written after it would have been has arrived.
+     */
     String log() {
         return output.text();
     }
@@ -132,6 +152,23 @@ final class RuntimeUnderTest implements AutoCloseable {
     /** Waits for a log line containing {@code text}; fails with the whole log after {@code limit}. */
     String awaitLog(String text, Duration limit) throws InterruptedException {
         return output.await(text, limit);
+    }
+
+    /** Waits up to {@link #LOG_WAIT} for a log line containing {@code text}, and returns that line. */
+    String awaitLog(String text) throws InterruptedException {
+        return output.await(text, LOG_WAIT);
+    }
+
+    /** Waits up to {@link #LOG_WAIT} for a log line containing each of {@code texts}, in any order. */
+    void awaitLogs(String... texts) throws InterruptedException {
+        for (String text : texts) {
+            output.await(text, LOG_WAIT);
+        }
+    }
+
+    /** Waits up to {@link #LOG_WAIT} until the log matches {@code regex}; the first match, with its groups. */
+    MatchResult awaitLogMatching(String regex) throws InterruptedException {
+        return output.awaitMatch(Pattern.compile(regex), LOG_WAIT);
     }
 
     /** Every worker pid this runtime has shown so far. */

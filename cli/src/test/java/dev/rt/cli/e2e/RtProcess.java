@@ -22,6 +22,11 @@ import java.util.regex.Pattern;
  * runs it: the one launcher of the CLI's and the kinds' end-to-end tests. Collects stdout and stderr line by line,
  * lets tests wait for a line, talks to the URL rt listens at, and on close stops rt and kills every worker it
  * reported starting (remembered by pid from its log, so found even after rt died).
+ *
+ * <p>rt's output arrives while the test runs, and a worker's lines reach rt's log on threads of their own, often
+ * after the line the test waited for ("rt is now listening" comes before the lines a worker wrote as it started):
+ * assert on a line by waiting for it ({@link #awaitStdout(String)}), or on the whole output once rt has exited
+ * ({@link #awaitExit}); {@link #stdout()} is only what arrived so far.
  */
 public final class RtProcess implements AutoCloseable {
     /** The fixtures folder, {@code rt.testdata.dir}. */
@@ -31,6 +36,8 @@ public final class RtProcess implements AutoCloseable {
 
     private static final Pattern WORKER_PID = Pattern.compile("\\(pid (\\d+)\\)");
     private static final Pattern LISTENING = Pattern.compile("rt is now listening at (https?://[^\"]+)");
+    /** How long the waits for a line that are not given a limit wait: long enough for a loaded machine. */
+    public static final Duration WAIT = Duration.ofSeconds(90);
     public static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(Duration.ofSeconds(5)).build();
 
@@ -156,6 +163,16 @@ public final class RtProcess implements AutoCloseable {
         return awaitStdout(text, 1, limit);
     }
 
+    /** Waits up to {@link #WAIT} for a line containing {@code text} on stdout, and returns it. */
+    public String awaitStdout(String text) throws InterruptedException {
+        return awaitStdout(text, 1, WAIT);
+    }
+
+    /** Waits up to {@link #WAIT} for a line containing {@code text} on stderr, and returns it. */
+    public String awaitStderr(String text) throws InterruptedException {
+        return awaitStderr(text, WAIT);
+    }
+
     /** Waits for the {@code n}th line containing {@code text} on stdout, and returns it. */
     public String awaitStdout(String text, int n, Duration limit) throws InterruptedException {
         return stdout.await(text, n, limit).orElseThrow(() -> missing(text, limit));
@@ -249,6 +266,7 @@ public final class RtProcess implements AutoCloseable {
         return Set.copyOf(workerPids);
     }
 
+    /** What rt wrote on stdout so far: whole once {@link #awaitExit} returned; else wait for a line first. */
     public String stdout() {
         return stdout.text();
     }
