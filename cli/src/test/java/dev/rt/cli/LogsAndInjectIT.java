@@ -3,6 +3,7 @@ package dev.rt.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.rt.cli.e2e.RtProcess;
+import dev.rt.kind.testing.Await;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -37,10 +38,11 @@ class LogsAndInjectIT extends ManagedRuntimes {
         RtProcess front = follow(a, "logs", "--start", "0", "-s", "front", "-l", "info");
         RtProcess live = follow(a, "logs");
         history.awaitStdout("rt is now listening at", LINE);
-        long deadline = System.nanoTime() + LINE.toNanos();
-        while (!live.stdout().contains("front:0 INFO: slow request started") && System.nanoTime() < deadline) {
-            rt(a, "inject", "-s", "front", "/slow?ms=1"); // until the live-only follower shows it is connected
-        }
+        // a live-only follower shows nothing until it is connected: ask again until it shows a request
+        Await.atMost(LINE).alias("the live follower showing a request").until(() -> {
+            rt(a, "inject", "-s", "front", "/slow?ms=1");
+            return live.stdout().contains("front:0 INFO: slow request started");
+        });
         front.awaitStdout("front:0 INFO: slow request started", LINE);
         assertThat(rt(a, "inject", "-s", "back", "/slow?ms=1").stdout()).isEqualTo("slept");
         back.awaitStdout("slow request started", LINE);
@@ -52,6 +54,7 @@ class LogsAndInjectIT extends ManagedRuntimes {
         alpha.awaitStdout("has been successfully restarted", LINE);
         live.awaitStdout("has been successfully restarted", LINE);
         history.awaitStdout("has been successfully restarted", LINE);
+        back.awaitStdout("unexpectedly exited", LINE);
 
         assertThat(back.stdout()).contains("\"name\":\"back\"").contains("\"msg\":\"slow request started\"")
                 .contains("unexpectedly exited") // the runtime's lines about a worker carry its service

@@ -3,9 +3,8 @@ package dev.rt.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.rt.cli.e2e.RtProcess;
+import dev.rt.kind.testing.TestPorts;
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -27,8 +26,8 @@ class WrappedApplicationsIT extends ManagedRuntimes {
 
     @Test
     void theH2ConsoleIsServedThroughTheEntrypointOnLoopbackAndItsTcpPortIsPassedOver() throws Exception {
-        int tcp = freePort();
-        int web = freePort();
+        int tcp = TestPorts.unused(); // H2 can only be told its ports: ones no other program picks meanwhile
+        int web = TestPorts.unused();
         Path dir = h2Project("h2", tcp, web, "");
         RtProcess rt = RtProcess.startWith(List.of(), List.of("-Djava.io.tmpdir=" + tmp), dir,
                 Map.of("RT_CLASS_DATA_SHARING", "false"), "start", "--no-pretty");
@@ -39,9 +38,10 @@ class WrappedApplicationsIT extends ManagedRuntimes {
                     HttpResponse.BodyHandlers.ofString());
             assertThat(console.statusCode()).isEqualTo(200);
             assertThat(console.body()).contains("<title>H2 Console</title>");
-            assertThat(rt.stdout()).contains("The worker 0 of the service \\\"h2\\\" serves HTTP on port " + web
-                    + "; it also listens on " + tcp + ", where rt sends nothing.")
-                    .doesNotContain("every network interface");
+            // the worker's lines reach rt's log through its stdout, after rt listens: waited for
+            rt.awaitStdout("The worker 0 of the service \\\"h2\\\" serves HTTP on port " + web + "; it also listens on "
+                    + tcp + ", where rt sends nothing.", START);
+            assertThat(rt.stdout()).doesNotContain("every network interface");
             assertThat(listeners(tcp)).as("rt asked H2 for loopback (-Dh2.bindAddress)").containsOnly("127.0.0.1");
             assertThat(listeners(web)).containsOnly("127.0.0.1");
 
@@ -56,16 +56,17 @@ class WrappedApplicationsIT extends ManagedRuntimes {
 
     @Test
     void anApplicationOnEveryInterfaceIsWarnedAboutInTheLogAndByCtlServices() throws Exception {
-        int tcp = freePort();
-        int web = freePort();
+        int tcp = TestPorts.unused(); // H2 can only be told its ports: ones no other program picks meanwhile
+        int web = TestPorts.unused();
         Path dir = h2Project("exposed", tcp, web, "\"nodeOptions\": \"-Dh2.bindAddress=0.0.0.0\"");
         RtProcess rt = RtProcess.startWith(List.of(), List.of("-Djava.io.tmpdir=" + tmp), dir,
                 Map.of("RT_CLASS_DATA_SHARING", "false"), "start", "--no-pretty");
         try (rt) {
             rt.awaitListening(START);
 
-            assertThat(rt.stdout()).containsPattern("The worker 0 of the service \\\\\"h2\\\\\" listens on"
-                    + " (0\\.0\\.0\\.0|\\[::\\]):" + web + ", every network interface");
+            // the worker's warning reaches rt's log through its stdout, after rt listens: waited for
+            assertThat(rt.awaitStdout("The worker 0 of the service \\\"h2\\\" listens on", START)).containsPattern(
+                    "listens on (0\\.0\\.0\\.0|\\[::\\]):" + web + ", every network interface");
             Result services = rt(dir, "ctl", "services");
             assertThat(services.stderr()).matches("rt: warning: the worker 0 of the service \"h2\" listens on"
                     + " (0\\.0\\.0\\.0|\\[::\\]):" + web + ", every network interface: other machines reach it"
@@ -102,11 +103,5 @@ class WrappedApplicationsIT extends ManagedRuntimes {
                 .map(address -> address.startsWith("0100007F:") || address.endsWith("FFFF00000100007F" + hexPort.trim())
                         ? "127.0.0.1" : address)
                 .toList();
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
-        }
     }
 }

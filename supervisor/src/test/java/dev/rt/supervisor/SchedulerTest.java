@@ -5,13 +5,12 @@ import static dev.rt.supervisor.RuntimeUnderTest.service;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.rt.kind.testing.TestPorts;
 import dev.rt.supervisor.metrics.MetricsFormat;
 import dev.rt.supervisor.scheduler.JobScheduler;
 import dev.rt.supervisor.scheduler.JobStatus;
 import dev.rt.supervisor.scheduler.PausedJobs;
 import dev.rt.supervisor.scheduler.UnknownJobException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -28,13 +27,13 @@ class SchedulerTest {
 
     @Test
     void jobsFireEverySecondWithTheirRequestRetryWithBackoffAndSayWhyTheyFail() throws Exception {
-        try (CallbackServer target = new CallbackServer()) {
+        try (CallbackServer target = new CallbackServer(); TestPorts.Held closed = TestPorts.refusing()) {
             String jobs = "\"scheduler\": ["
                     + job("tick", "* * * * * *", target.url("/ok"),
                             "\"method\": \"POST\", \"body\": {\"n\": 1}, \"headers\": {\"x-job\": \"tick\"}") + ", "
                     + job("flaky", "* * * * * *", target.url("/flaky"), "\"maxRetries\": 3") + ", "
                     + job("mesh", "* * * * * *", "http://api.rt.local/slow?ms=1", "\"method\": \"GET\"") + ", "
-                    + job("down", "* * * * * *", "http://127.0.0.1:" + closedPort() + "/", "\"maxRetry\": 2") + ", "
+                    + job("down", "* * * * * *", "http://127.0.0.1:" + closed.port() + "/", "\"maxRetry\": 2") + ", "
                     + job("off", "* * * * * *", target.url("/ok"), "\"enabled\": false") + "], ";
             try (var rt = RuntimeUnderTest.configure(dir, runtimeWith(jobs, "api", service("api", "probe"))).start()) {
                 List<CallbackServer.Call> ticks = target.await("/ok", 4, WAIT);
@@ -57,14 +56,15 @@ class SchedulerTest {
                 rt.awaitLog(logged("Scheduler \"flaky\" executed successfully"), WAIT);
                 rt.awaitLog(logged("Scheduler \"mesh\" executed successfully"), WAIT);
                 rt.awaitLog(logged("Scheduler \"down\" failed after 2 attempts"), WAIT);
-                assertThat(rt.log()).contains("slow request started")
-                        .contains(logged("Configuring scheduler \"tick\" with cron \"* * * * * *\""))
-                        .contains(logged("Executing scheduler \"tick\""))
-                        .contains(logged("Error executing scheduler \"flaky\" (attempt 1/3): HTTP error 500"))
-                        .contains(logged("Retrying scheduler \"flaky\" in 200ms (attempt 2/3)"))
-                        .contains(logged("Retrying scheduler \"flaky\" in 400ms (attempt 3/3)"))
-                        .contains(logged("Error executing scheduler \"down\" (attempt 1/2): ConnectException"))
-                        .doesNotContain(logged("scheduler \"off\""));
+                // the worker's line comes through its stdout, the scheduler's are queued: each is waited for
+                rt.awaitLogs("slow request started",
+                        logged("Configuring scheduler \"tick\" with cron \"* * * * * *\""),
+                        logged("Executing scheduler \"tick\""),
+                        logged("Error executing scheduler \"flaky\" (attempt 1/3): HTTP error 500"),
+                        logged("Retrying scheduler \"flaky\" in 200ms (attempt 2/3)"),
+                        logged("Retrying scheduler \"flaky\" in 400ms (attempt 3/3)"),
+                        logged("Error executing scheduler \"down\" (attempt 1/2): ConnectException"));
+                assertThat(rt.log()).doesNotContain(logged("scheduler \"off\""));
 
                 JobScheduler scheduler = rt.supervisor().scheduler().orElseThrow();
                 assertThat(scheduler.jobs()).extracting(j -> j.config().name())
@@ -173,10 +173,11 @@ class SchedulerTest {
 
     @Test
     void aClusterDatabaseThatRefusesConnectionsStopsTheStartWithAClearError() throws Exception {
-        int port = closedPort();
+        TestPorts.Held closed = TestPorts.refusing();
+        int port = closed.port();
         String jobs = "\"scheduler\": [" + job("tick", "* * * * * *", "http://api.rt.local/hello", "") + "], "
                 + "\"schedulerCluster\": {\"connectionString\": \"postgres://rt:secret@127.0.0.1:" + port + "/rt\"}, ";
-        try (var rt = RuntimeUnderTest.configure(dir, runtimeWith(jobs, "api", service("api", "probe")))) {
+        try (closed; var rt = RuntimeUnderTest.configure(dir, runtimeWith(jobs, "api", service("api", "probe")))) {
             assertThatThrownBy(rt::start).isInstanceOf(dev.rt.config.RtException.class)
                     .hasMessage("cannot connect to the schedulerCluster database jdbc:postgresql://127.0.0.1:"
                             + port + "/rt: Connection refused (check schedulerCluster.connectionString)")
@@ -193,11 +194,5 @@ class SchedulerTest {
     private static String job(String name, String cron, String url, String extra) {
         return "{\"name\": \"" + name + "\", \"cron\": \"" + cron + "\", \"callbackUrl\": \"" + url + "\""
                 + (extra.isEmpty() ? "" : ", " + extra) + "}";
-    }
-
-    private static int closedPort() throws java.io.IOException {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
-        }
     }
 }

@@ -4,6 +4,7 @@ import static dev.rt.supervisor.RuntimeUnderTest.runtimeWith;
 import static dev.rt.supervisor.RuntimeUnderTest.service;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.rt.kind.testing.TestPorts;
 import dev.rt.supervisor.process.Debugger;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -39,7 +40,7 @@ class WorkerOptionsTest {
             assertThat(rt.get("/property?name=second").body()).isEqualTo("two");
             assertThat(rt.get("/property?name=rt.preloaded").body()).isEqualTo("yes");
             assertThat(Long.parseLong(rt.get("/max-heap").body())).isLessThanOrEqualTo(96L << 20).isGreaterThan(64L << 20);
-            assertThat(rt.log()).contains("preload agent loaded");
+            rt.awaitLog("preload agent loaded"); // the agent's own line, on the worker's stdout
         }
     }
 
@@ -54,10 +55,7 @@ class WorkerOptionsTest {
 
     @Test
     void underTheDebuggerEachWorkerListensForJdwpOnItsOwnPortFromTheBase() throws Exception {
-        int base;
-        try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            base = probe.getLocalPort();
-        }
+        int base = TestPorts.unused(); // the workers' JVMs bind it and the next later: ports nothing else picks meanwhile
         var options = RuntimeOptions.DEFAULTS.withDebugger(new Debugger(true, "127.0.0.1", base, false));
         String config = runtimeWith("", "api", service("api", "probe"), service("back", "probe"));
         try (var rt = RuntimeUnderTest.configure(dir, config, options).start()) {
@@ -72,7 +70,7 @@ class WorkerOptionsTest {
 
     @Test
     void aDebuggerPortAnotherProgramHoldsIsPassedOver() throws Exception {
-        try (ServerSocket held = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+        try (ServerSocket held = new ServerSocket(TestPorts.unused(), 1, InetAddress.getLoopbackAddress())) {
             int base = held.getLocalPort();
             var options = RuntimeOptions.DEFAULTS.withDebugger(new Debugger(true, "127.0.0.1", base, false));
             try (var rt = RuntimeUnderTest.configure(dir, runtimeWith("", "api", service("api", "probe")), options).start()) {

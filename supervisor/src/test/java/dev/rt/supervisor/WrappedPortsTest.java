@@ -4,13 +4,10 @@ import static dev.rt.supervisor.RuntimeUnderTest.runtime;
 import static dev.rt.supervisor.RuntimeUnderTest.service;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.rt.kind.testing.TestPorts;
 import dev.rt.supervisor.worker.WorkerView;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -26,10 +23,10 @@ class WrappedPortsTest {
     void aServerThatOpensAnotherProtocolsPortFirstIsServedOnItsHttpPortOnLoopback() throws Exception {
         try (var rt = RuntimeUnderTest.configure(dir, runtime("app", service("app", "two-sockets"))).start()) {
             assertThat(rt.get("/").body()).startsWith("two-sockets http ");
-            int protocol = port(rt.log(), "two-sockets: protocol port (\\d+)");
-            int http = port(rt.log(), "two-sockets: HTTP port (\\d+)");
-            assertThat(rt.log()).contains("The worker 0 of the service \\\"app\\\" serves HTTP on port " + http
-                    + "; it also listens on " + protocol + ", where rt sends nothing.");
+            int protocol = port(rt, "two-sockets: protocol port (\\d+)");
+            int http = port(rt, "two-sockets: HTTP port (\\d+)");
+            rt.awaitLog("The worker 0 of the service \\\"app\\\" serves HTTP on port " + http + "; it also listens on "
+                    + protocol + ", where rt sends nothing.");
             WorkerView worker = rt.worker("app:0");
             assertThat(worker.port()).hasValue(http);
             assertThat(worker.listenAddress()).isEqualTo("127.0.0.1"); // it follows HOST, which rt sets
@@ -42,10 +39,11 @@ class WrappedPortsTest {
     void anApplicationListeningOnEveryInterfaceIsWarnedAboutNamingTheServiceAndTheAddress() throws Exception {
         String app = service("app", "two-sockets", "\"env\": {\"HOST\": \"0.0.0.0\"}");
         try (var rt = RuntimeUnderTest.configure(dir, runtime("app", app)).start()) {
-            int http = port(rt.log(), "two-sockets: HTTP port (\\d+)");
+            int http = port(rt, "two-sockets: HTTP port (\\d+)");
             WorkerView worker = rt.worker("app:0");
             assertThat(worker.listensOnEveryInterface()).isTrue();
-            assertThat(rt.log()).contains("The worker 0 of the service \\\"app\\\" listens on ")
+            // the worker writes the warning on its stdout as it tells the supervisor it is ready: it arrives after
+            assertThat(rt.awaitLog("The worker 0 of the service \\\"app\\\" listens on "))
                     .containsPattern("listens on (0\\.0\\.0\\.0|\\[::\\]):" + http + ", every network interface");
             assertThat(rt.get("/").body()).startsWith("two-sockets http ");
         }
@@ -53,10 +51,7 @@ class WrappedPortsTest {
 
     @Test
     void aNamedHttpPortIsTheOneAdopted() throws Exception {
-        int named;
-        try (ServerSocket free = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            named = free.getLocalPort();
-        }
+        int named = TestPorts.unused(); // the application binds it later: a port no other program picks meanwhile
         Path service = Files.createDirectories(dir.resolve("named"));
         Files.writeString(service.resolve("rt.json"), "{\"java\": {\"classpath\": [\""
                 + Fixtures.testdata().resolve("target/rt-testdata.jar") + "\"], \"main\": \""
@@ -69,9 +64,8 @@ class WrappedPortsTest {
         }
     }
 
-    private static int port(String log, String pattern) {
-        Matcher matcher = Pattern.compile(pattern).matcher(log);
-        assertThat(matcher.find()).as("%s in the log:%n%s", pattern, log).isTrue();
-        return Integer.parseInt(matcher.group(1));
+    /** The port in the worker's line that {@code pattern} matches, once that line has arrived. */
+    private static int port(RuntimeUnderTest rt, String pattern) throws InterruptedException {
+        return Integer.parseInt(rt.awaitLogMatching(pattern).group(1));
     }
 }

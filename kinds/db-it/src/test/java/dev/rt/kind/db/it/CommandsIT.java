@@ -78,7 +78,8 @@ class CommandsIT {
                 "db": {"connectionString": "%2$s"}
                 """);
         try (Rt rt = Rt.start(catalog.runtime()).awaitListening()) {
-            assertThat(rt.output()).contains("running 001.do.sql", "running 002.do.sql");
+            rt.awaitOutput("running 001.do.sql"); // the worker's lines, which may reach rt's log after it listens
+            rt.awaitOutput("running 002.do.sql");
             assertThat(rt.get("/movies/1?fields=title").body()).isEqualTo("{\"title\":\"Alien\"}");
             assertThat(catalog.service().resolve("types/Movie.java")).content().contains("public record Movie(");
             assertThat(catalog.service().resolve("types/EntityTypes.java")).exists();

@@ -55,7 +55,8 @@ class BrokenGatewaysIT {
     @Test
     void aDocumentThatIsNotValidOpenApiIsLeftOutAndTheOthersAreServed() throws Exception {
         try (RtProcess rt = RtProcess.startService("gateway-broken/invalid-document").listening(LIMIT)) {
-            assertThat(rt.stdout()).contains("Failed to compose OpenAPI schemas: the schema of the \\\"broken\\\""
+            assertThat(rt.awaitStdout("Failed to compose OpenAPI schemas", LIMIT)).contains("Failed to compose OpenAPI"
+                    + " schemas: the schema of the \\\"broken\\\""
                     + " application (" + BROKEN.resolve("invalid-document/edge/broken.json") + ") is not a valid OpenAPI"
                     + " document: /paths/~1things/get/responses/200/content/application~1json/schema/type: \\\"null\\\""
                     + " is not an OpenAPI 3.0 schema type (3.0 writes \\\"nullable\\\": true)");
