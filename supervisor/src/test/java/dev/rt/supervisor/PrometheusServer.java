@@ -2,7 +2,7 @@ package dev.rt.supervisor;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.rt.supervisor.process.FreePort;
+import dev.rt.kind.testing.TestPorts;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.URI;
@@ -45,8 +45,12 @@ final class PrometheusServer implements AutoCloseable {
                     static_configs:
                       - targets: ['127.0.0.1:%d']
                 """.formatted(target.getPort()));
-        int port = FreePort.pick();
-        Path log = dir.resolve("prometheus.log");
+        // it cannot bind port 0: another port when something took this one first
+        return TestPorts.startRetrying(3, port -> start(dir, binary, config, port));
+    }
+
+    private static PrometheusServer start(Path dir, Path binary, Path config, int port) throws Exception {
+        Path log = dir.resolve("prometheus-" + port + ".log");
         Process process = new ProcessBuilder(binary.toString(), "--config.file=" + config,
                 "--storage.tsdb.path=" + dir.resolve("data"), "--web.listen-address=127.0.0.1:" + port)
                 .redirectErrorStream(true).redirectOutput(log.toFile()).start();

@@ -1,6 +1,6 @@
 package dev.rt.supervisor;
 
-import dev.rt.supervisor.process.FreePort;
+import dev.rt.kind.testing.TestPorts;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.Socket;
@@ -58,8 +58,12 @@ public final class RedisServer implements AutoCloseable {
                 "--tls-auth-clients", "no"), true);
     }
 
+    /**
+     * On a port outside the ephemeral range, where nothing else is likely to bind it first (and its {@link #again()}
+     * finds it free); started again on another when something did all the same: redis-server cannot bind port 0.
+     */
     private static RedisServer launch(Path dir, List<String> options, boolean tls) throws Exception {
-        return launch(dir, options, tls, FreePort.pick());
+        return TestPorts.startRetrying(3, port -> launch(dir, options, tls, port));
     }
 
     /** A new redis-server in place of this one, which has stopped: same port, options and directory, no data. */

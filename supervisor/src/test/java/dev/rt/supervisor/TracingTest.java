@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.rt.supervisor.process.FreePort;
+import dev.rt.kind.testing.TestPorts;
 import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.proto.trace.v1.Span.SpanKind;
 import io.opentelemetry.sdk.trace.data.SpanData;
@@ -131,8 +131,9 @@ class TracingTest {
 
     @Test
     void aCollectorThatRefusesConnectionsCostsAWarningNeverARequest() throws Exception {
-        String refusing = "http://127.0.0.1:" + FreePort.pick() + "/v1/traces";
-        try (RuntimeUnderTest rt = RuntimeUnderTest.configure(dir, chain("{\"serviceName\": \"shop\", \"exporter\": "
+        TestPorts.Held held = TestPorts.refusing(); // no collector there for as long as the test runs
+        String refusing = "http://127.0.0.1:" + held.port() + "/v1/traces";
+        try (held; RuntimeUnderTest rt = RuntimeUnderTest.configure(dir, chain("{\"serviceName\": \"shop\", \"exporter\": "
                 + "{\"type\": \"otlp\", \"options\": {\"url\": \"" + refusing + "\"}}}", false)).start()) {
             for (int i = 0; i < 20; i++) {
                 long started = System.nanoTime();

@@ -2,7 +2,7 @@ package dev.rt.supervisor;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.rt.supervisor.process.FreePort;
+import dev.rt.kind.testing.TestPorts;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -16,7 +16,8 @@ import java.util.Optional;
 
 /**
  * A real Zipkin server (the {@code zipkin-server} exec jar from Maven Central, in-memory storage) on a free port of
- * 127.0.0.1, queried through its HTTP API. Closing kills it.
+ * 127.0.0.1 (another one when something took it first: it cannot bind port 0), queried through its HTTP API. Closing
+ * kills it.
  */
 final class ZipkinServer implements AutoCloseable {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -38,8 +39,11 @@ final class ZipkinServer implements AutoCloseable {
 
     static ZipkinServer start(Path dir) throws Exception {
         Files.createDirectories(dir);
-        int port = FreePort.pick();
-        Path log = dir.resolve("zipkin.log");
+        return TestPorts.startRetrying(3, port -> start(dir, port));
+    }
+
+    private static ZipkinServer start(Path dir, int port) throws Exception {
+        Path log = dir.resolve("zipkin-" + port + ".log");
         ProcessBuilder builder = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xmx256m", "-XX:TieredStopAtLevel=1", "-jar", Fixtures.thirdPartyJar("zipkin-server.jar").toString())
                 .redirectErrorStream(true).redirectOutput(log.toFile());
@@ -49,7 +53,7 @@ final class ZipkinServer implements AutoCloseable {
         ZipkinServer server = new ZipkinServer(builder.start(), log, port);
         try {
             Poll.until(Duration.ofSeconds(90), Duration.ofMillis(250), server::healthy,
-                    () -> "Zipkin did not become healthy within 90 s:\n" + Files.readString(log));
+                    () -> "Zipkin did not become healthy within 90 s:\n" + server.log());
         } catch (Exception | Error e) {
             server.close();
             throw e;
@@ -57,9 +61,9 @@ final class ZipkinServer implements AutoCloseable {
         return server;
     }
 
-    private Optional<Boolean> healthy() {
+    private Optional<Boolean> healthy() throws Exception {
         if (!process.isAlive()) {
-            throw new AssertionError("Zipkin exited with " + process.exitValue());
+            throw new AssertionError("Zipkin exited with " + process.exitValue() + ":\n" + log());
         }
         try {
             HttpResponse<String> response = client.send(HttpRequest.newBuilder(URI.create(base + "/health"))

@@ -2,6 +2,7 @@ package dev.rt.agent;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.rt.kind.testing.TestPorts;
 import dev.rt.protocol.ChannelStreams;
 import dev.rt.protocol.FrameReader;
 import dev.rt.protocol.FrameWriter;
@@ -11,8 +12,6 @@ import dev.rt.protocol.Message;
 import dev.rt.protocol.Protocol;
 import dev.rt.protocol.Stats;
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.net.StandardProtocolFamily;
 import java.net.UnixDomainSocketAddress;
 import java.nio.channels.ServerSocketChannel;
@@ -73,7 +72,7 @@ final class FakeSupervisor implements AutoCloseable {
         Path socket = dir.resolve("agent.sock");
         ServerSocketChannel server = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
         server.bind(UnixDomainSocketAddress.of(socket));
-        int port = freePort();
+        int port = TestPorts.unused(); // the PORT a wrapped application binds later: one nothing else picks meanwhile
         List<String> command = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xmx128m", "-XX:TieredStopAtLevel=1", "-Dserver.port=" + port));
@@ -206,11 +205,5 @@ final class FakeSupervisor implements AutoCloseable {
             channel.close();
         }
         server.close();
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
-        }
     }
 }

@@ -3,10 +3,10 @@ package dev.rt.supervisor.cache;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.rt.kind.testing.TestPorts;
 import dev.rt.supervisor.Poll;
 import dev.rt.supervisor.RedisServer;
 import dev.rt.supervisor.log.RuntimeLog;
-import dev.rt.supervisor.process.FreePort;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -173,8 +173,8 @@ class RedisStoreTest {
 
     @Test
     void anUnreachableRedisIsAMissStoresNothingAndIsCountedAndLoggedWithoutFailing() throws Exception {
-        int port = FreePort.pick();
-        try (RedisStore store = open("redis://127.0.0.1:" + port)) {
+        try (TestPorts.Held refusing = TestPorts.refusing(); RedisStore store = open("redis://127.0.0.1:" + refusing.port())) {
+            int port = refusing.port();
             CacheKey key = new CacheKey("http://back.rt.local", "/a", "GET");
             long started = System.nanoTime();
             store.put(key, response("x", Map.of()));

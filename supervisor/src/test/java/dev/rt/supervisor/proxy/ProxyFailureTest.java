@@ -2,11 +2,10 @@ package dev.rt.supervisor.proxy;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.IOException;
+import dev.rt.kind.testing.TestPorts;
 import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -45,10 +44,9 @@ class ProxyFailureTest {
                 BodyHandlers.ofString());
     }
 
-    private static InetSocketAddress refusingAddress() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return (InetSocketAddress) socket.getLocalSocketAddress();
-        }
+    /** An address that refuses connections until the test ends: held, so that no other program listens there. */
+    private InetSocketAddress refusingAddress() {
+        return new InetSocketAddress(InetAddress.getLoopbackAddress(), open(TestPorts.refusing()).port());
     }
 
     @Test

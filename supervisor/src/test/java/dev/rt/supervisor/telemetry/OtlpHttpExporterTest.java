@@ -7,6 +7,7 @@ import dev.rt.config.TelemetryConfig;
 import dev.rt.config.TelemetryConfig.Exporter;
 import dev.rt.config.TelemetryConfig.ExporterType;
 import dev.rt.config.TelemetryConfig.Protocol;
+import dev.rt.kind.testing.TestPorts;
 import dev.rt.protocol.WorkerSpan;
 import dev.rt.supervisor.log.RuntimeLog;
 import io.opentelemetry.proto.collector.trace.v1.ExportTraceServiceRequest;
@@ -21,7 +22,6 @@ import java.io.InputStream;
 import java.io.PrintStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -163,17 +163,15 @@ class OtlpHttpExporterTest {
 
     @Test
     void aCollectorThatIsNotThereFailsTheExportWithTheReason() throws IOException {
-        int port;
-        try (ServerSocket closed = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            port = closed.getLocalPort();
+        try (TestPorts.Held closed = TestPorts.refusing()) {
+            ExportFailures exporter = quicklyRetrying("http://127.0.0.1:" + closed.port() + "/v1/traces");
+
+            CompletableResultCode result = postProxySpans(exporter).join(10, TimeUnit.SECONDS);
+
+            assertThat(result.isDone()).isTrue();
+            assertThat(result.isSuccess()).isFalse();
+            assertThat(logged.toString(StandardCharsets.UTF_8)).contains("Cannot export spans to the OTLP collector")
+                    .contains("spans were dropped");
         }
-        ExportFailures exporter = quicklyRetrying("http://127.0.0.1:" + port + "/v1/traces");
-
-        CompletableResultCode result = postProxySpans(exporter).join(10, TimeUnit.SECONDS);
-
-        assertThat(result.isDone()).isTrue();
-        assertThat(result.isSuccess()).isFalse();
-        assertThat(logged.toString(StandardCharsets.UTF_8)).contains("Cannot export spans to the OTLP collector")
-                .contains("spans were dropped");
     }
 }

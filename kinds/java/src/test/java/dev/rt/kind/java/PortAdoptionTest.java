@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.sun.net.httpserver.HttpServer;
 import dev.rt.kind.testing.TestContext;
+import dev.rt.kind.testing.TestPorts;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetAddress;
@@ -220,9 +221,8 @@ class PortAdoptionTest {
         thread.start();
     }
 
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
-        }
+    /** A port the test binds later itself: one that no other program picks meanwhile. */
+    private static int freePort() {
+        return TestPorts.unused();
     }
 }

@@ -6,6 +6,7 @@ import dev.rt.kind.db.testing.DatabaseServer;
 import dev.rt.kind.db.testing.Engine;
 import dev.rt.kind.db.testing.TestDatabase;
 import dev.rt.kind.db.testing.TestDatabases;
+import dev.rt.kind.testing.TestPorts;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -27,9 +28,11 @@ class FailuresIT {
     @Test
     void anUnreachableDatabaseStopsTheStartNamingTheServiceWithThePasswordMasked() throws Exception {
         TestDatabase database = TestDatabases.fresh(Engine.SQLITE); // for its directory only
-        String nowhere = "postgres://rt:" + SECRET + "@127.0.0.1:" + DatabaseServer.freePort() + "/catalog";
-        Catalog catalog = Catalog.of(database, "\"db\": {\"connectionString\": \"" + nowhere + "\"}");
-        assertFailedStart(catalog, "the service \\\"catalog\\\" cannot reach its database postgres://rt:***@127.0.0.1:");
+        try (TestPorts.Held refusing = TestPorts.refusing()) {
+            String nowhere = "postgres://rt:" + SECRET + "@127.0.0.1:" + refusing.port() + "/catalog";
+            Catalog catalog = Catalog.of(database, "\"db\": {\"connectionString\": \"" + nowhere + "\"}");
+            assertFailedStart(catalog, "the service \\\"catalog\\\" cannot reach its database postgres://rt:***@127.0.0.1:");
+        }
     }
 
     @Test

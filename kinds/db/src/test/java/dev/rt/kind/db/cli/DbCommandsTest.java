@@ -6,6 +6,7 @@ import dev.rt.kind.db.testing.DatabaseServer;
 import dev.rt.kind.db.testing.Engine;
 import dev.rt.kind.db.testing.TestDatabase;
 import dev.rt.kind.db.testing.TestDatabases;
+import dev.rt.kind.testing.TestPorts;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -197,12 +198,13 @@ class DbCommandsTest {
         assertThat(refused.status()).isEqualTo(1);
         assertThat(refused.err()).startsWith("rt: the database refused the credentials of the service \"catalog\" (")
                 .contains("rt:***@127.0.0.1").doesNotContain("wrong-pass");
-        int closed = DatabaseServer.freePort();
-        String absent = db.connectionString().replaceFirst(":\\d+/", ":" + closed + "/");
-        CommandRunner.Result unreachable = CommandRunner.run("schema", "openapi", "-c", service(db, absent).toString());
-        assertThat(unreachable.status()).isEqualTo(1);
-        assertThat(unreachable.err()).startsWith("rt: the service \"catalog\" cannot reach its database ")
-                .contains(":***@127.0.0.1:" + closed).doesNotContain(DatabaseServer.PASSWORD);
+        try (TestPorts.Held closed = TestPorts.refusing()) {
+            String absent = db.connectionString().replaceFirst(":\\d+/", ":" + closed.port() + "/");
+            CommandRunner.Result unreachable = CommandRunner.run("schema", "openapi", "-c", service(db, absent).toString());
+            assertThat(unreachable.status()).isEqualTo(1);
+            assertThat(unreachable.err()).startsWith("rt: the service \"catalog\" cannot reach its database ")
+                    .contains(":***@127.0.0.1:" + closed.port()).doesNotContain(DatabaseServer.PASSWORD);
+        }
         // the drivers also take the credentials as parameters of the URL's query
         String inQuery = wrong.replace(DatabaseServer.USER + ":wrong-pass@", "")
                 + "?user=" + DatabaseServer.USER + "&password=wrong-pass";

@@ -1,9 +1,6 @@
 package dev.rt.kind.db.testing;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
+import dev.rt.kind.testing.TestPorts;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
@@ -42,12 +39,11 @@ public interface DatabaseServer extends AutoCloseable {
     @Override
     void close();
 
-    /** A port nothing listens on now. */
+    /**
+     * A port nothing listens on now, which no other program is likely to take meanwhile ({@link TestPorts#unused()});
+     * for a port that must refuse connections for as long as a test runs, hold {@link TestPorts#refusing()}.
+     */
     static int freePort() {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return TestPorts.unused();
     }
 }

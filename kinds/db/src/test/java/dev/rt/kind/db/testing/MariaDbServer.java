@@ -1,12 +1,15 @@
 package dev.rt.kind.db.testing;
 
+import dev.rt.kind.testing.TestPorts;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,7 +18,10 @@ import java.util.concurrent.TimeUnit;
 /**
  * A private MariaDB: {@code mariadb-install-db} into a fresh directory, {@code mariadbd} on a free port of 127.0.0.1
  * with its socket and pid file inside that directory, and the tests' user created by an init file. Ready once a
- * JDBC connection as that user succeeds; stopped with SIGTERM (a clean shutdown), killed if it does not end.
+ * JDBC connection as that user reaches this server (its socket is the one in that directory: another test's MariaDB
+ * may answer on a port this one could not bind); stopped with SIGTERM (a clean shutdown), killed if it does not end.
+ * {@code mariadbd} cannot be told to bind port 0: when another program took the port first, it starts again on
+ * another ({@link TestPorts#startRetrying}).
  */
 final class MariaDbServer implements DatabaseServer {
     private static final Duration START_TIMEOUT = Duration.ofSeconds(120);
@@ -45,7 +51,16 @@ final class MariaDbServer implements DatabaseServer {
                 "--datadir=" + data, "--auth-root-authentication-method=normal", "--skip-test-db"));
         install.addAll(user);
         ServerProcess.run(install, home.resolve("setup.log"), 180);
-        int port = DatabaseServer.freePort();
+        try {
+            return TestPorts.startRetrying(3, port -> launch(home, data, init, user, port));
+        } catch (Exception e) {
+            ServerProcess.deleteTree(home);
+            throw e instanceof RuntimeException runtime ? runtime : new IllegalStateException(e);
+        }
+    }
+
+    /** {@code mariadbd} on that port, once it accepts connections; stopped again when it does not. */
+    private static MariaDbServer launch(Path home, Path data, Path init, List<String> user, int port) {
         List<String> server = new ArrayList<>(List.of(Programs.find("mariadbd").toString(), "--no-defaults",
                 "--datadir=" + data, "--port=" + port, "--bind-address=127.0.0.1", "--socket=" + home.resolve("sock"),
                 "--pid-file=" + home.resolve("mariadbd.pid"), "--init-file=" + init, "--skip-log-bin",
@@ -53,12 +68,12 @@ final class MariaDbServer implements DatabaseServer {
                 "--skip-name-resolve", "--character-set-server=utf8mb4", "--collation-server=utf8mb4_general_ci",
                 "--max-connections=300"));
         server.addAll(user);
-        Process process = ServerProcess.start(server, home.resolve("server.log"));
+        Process process = ServerProcess.start(server, home.resolve("server-" + port + ".log"));
         MariaDbServer started = new MariaDbServer(home, port, process);
         try {
             started.awaitConnections();
         } catch (RuntimeException e) {
-            started.close();
+            started.stop();
             throw e;
         }
         return started;
@@ -71,10 +86,16 @@ final class MariaDbServer implements DatabaseServer {
         while (System.nanoTime() < deadline) {
             if (!process.isAlive()) {
                 throw new IllegalStateException("mariadbd exited with " + process.exitValue() + " while starting:\n"
-                        + ServerProcess.tail(home.resolve("server.log")));
+                        + ServerProcess.tail(home.resolve("server-" + port + ".log")));
             }
             try (Connection connection = DriverManager.getConnection(jdbcUrl(adminDatabase()) + "?connectTimeout=2000",
-                    USER, PASSWORD)) {
+                    USER, PASSWORD); Statement statement = connection.createStatement();
+                    ResultSet socket = statement.executeQuery("SELECT @@socket")) {
+                socket.next();
+                if (!home.resolve("sock").toString().equals(socket.getString(1))) {
+                    throw new IllegalStateException("another MariaDB (socket " + socket.getString(1) + ") answers on port "
+                            + port + ": Address already in use");
+                }
                 return;
             } catch (SQLException e) {
                 last = e;
@@ -89,7 +110,7 @@ final class MariaDbServer implements DatabaseServer {
         }
         throw new IllegalStateException("MariaDB did not accept connections on port " + port + " within "
                 + START_TIMEOUT.toSeconds() + " s (last error: " + (last == null ? "none" : last.getMessage()) + "):\n"
-                + ServerProcess.tail(home.resolve("server.log")));
+                + ServerProcess.tail(home.resolve("server-" + port + ".log")));
     }
 
     @Override
@@ -119,6 +140,12 @@ final class MariaDbServer implements DatabaseServer {
 
     @Override
     public synchronized void close() {
+        stop();
+        ServerProcess.deleteTree(home);
+    }
+
+    /** SIGTERM, then SIGKILL if it has not ended within a minute; the data directory stays. */
+    private void stop() {
         if (process.isAlive()) {
             process.destroy();
             try {
@@ -130,6 +157,5 @@ final class MariaDbServer implements DatabaseServer {
                 Thread.currentThread().interrupt();
             }
         }
-        ServerProcess.deleteTree(home);
     }
 }

@@ -1,5 +1,6 @@
 package dev.rt.kind.db.testing;
 
+import dev.rt.kind.testing.TestPorts;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -10,8 +11,9 @@ import java.util.List;
 
 /**
  * A private PostgreSQL: {@code initdb} into a fresh directory, {@code pg_ctl start -w} on a free port of 127.0.0.1
- * (TCP only, password authentication), {@code pg_ctl stop} on close. PostgreSQL refuses to run as root: under root
- * its programs run as the {@code postgres} user that Debian's package creates.
+ * (TCP only, password authentication), {@code pg_ctl stop} on close. PostgreSQL cannot be told to bind port 0: when
+ * another program took the port first, it starts again on another ({@link TestPorts#startRetrying}). PostgreSQL
+ * refuses to run as root: under root its programs run as the {@code postgres} user that Debian's package creates.
  */
 final class PostgresServer implements DatabaseServer {
     private static final String SERVICE_USER = "postgres";
@@ -45,28 +47,38 @@ final class PostgresServer implements DatabaseServer {
                 "--pwfile=" + home.resolve("password"), "--auth=scram-sha-256", "-E", "UTF8", "--locale=C.UTF-8",
                 "--no-sync"));
         ServerProcess.run(initdb, log, 120);
-        PostgresServer server = new PostgresServer(home, DatabaseServer.freePort());
-        server.startServer();
-        return server;
+        try {
+            return TestPorts.startRetrying(3, port -> {
+                PostgresServer server = new PostgresServer(home, port);
+                server.startServer();
+                return server;
+            });
+        } catch (Exception e) {
+            ServerProcess.deleteTree(home);
+            throw e instanceof RuntimeException runtime ? runtime : new IllegalStateException(e);
+        }
     }
 
+    /** Starts the server on its port; when it cannot, stops what started and says why with the server's log. */
     private void startServer() {
+        Path serverLog = home.resolve("server-" + port + ".log"); // one per attempt: its failure is its own
         List<String> command = new ArrayList<>(ServerProcess.asUser(SERVICE_USER));
         command.addAll(List.of(Programs.find("pg_ctl").toString(), "-D", data.toString(), "-l",
-                home.resolve("server.log").toString(), "-w", "-t", "120", "-o",
+                serverLog.toString(), "-w", "-t", "120", "-o",
                 "-p " + port + " -h 127.0.0.1 -k '' -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
                         + " -c max_connections=200", "start"));
         running = true;
         try {
             ServerProcess.run(command, home.resolve("setup.log"), 150);
         } catch (IllegalStateException e) {
+            IllegalStateException failed = new IllegalStateException(e.getMessage() + "\nserver log:\n"
+                    + ServerProcess.tail(serverLog), e);
             try {
-                close();
+                stop();
             } catch (IllegalStateException stopFailed) {
-                e.addSuppressed(stopFailed);
+                failed.addSuppressed(stopFailed);
             }
-            throw new IllegalStateException(e.getMessage() + "\nserver log:\n" + ServerProcess.tail(
-                    home.resolve("server.log")), e);
+            throw failed;
         }
     }
 
@@ -100,14 +112,19 @@ final class PostgresServer implements DatabaseServer {
         if (!running) {
             return;
         }
+        try {
+            stop();
+        } finally {
+            ServerProcess.deleteTree(home);
+        }
+    }
+
+    /** {@code pg_ctl stop}, keeping the data directory. */
+    private void stop() {
         running = false;
         List<String> command = new ArrayList<>(ServerProcess.asUser(SERVICE_USER));
         command.addAll(List.of(Programs.find("pg_ctl").toString(), "-D", data.toString(), "-m", "immediate", "-w",
                 "-t", "60", "stop"));
-        try {
-            ServerProcess.run(command, home.resolve("setup.log"), 90);
-        } finally {
-            ServerProcess.deleteTree(home);
-        }
+        ServerProcess.run(command, home.resolve("setup.log"), 90);
     }
 }

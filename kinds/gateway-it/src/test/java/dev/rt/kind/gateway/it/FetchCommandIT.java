@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.rt.cli.e2e.RtProcess;
+import dev.rt.kind.testing.TestPorts;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,8 +23,8 @@ class FetchCommandIT {
 
     @Test
     void documentsAreStoredAtTheirFilesAndAFailureIsSaidWithItsApplication() throws Exception {
-        int down = OriginServer.freePort();
-        try (OriginServer origin = OriginServer.on(0, OriginServer.ITEMS)) {
+        try (TestPorts.Held refusing = TestPorts.refusing(); OriginServer origin = OriginServer.on(0, OriginServer.ITEMS)) {
+            int down = refusing.port();
             Files.writeString(directory.resolve("rt.json"), "{\"$schema\": \"https://schemas.rt.dev/composer/1.0.0.json\","
                     + " \"composer\": {\"services\": ["
                     + "{\"id\": \"legacy\", \"origin\": \"http://127.0.0.1:" + origin.port() + "\","

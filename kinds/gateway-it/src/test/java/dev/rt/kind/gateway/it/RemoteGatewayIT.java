@@ -3,6 +3,8 @@ package dev.rt.kind.gateway.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.rt.cli.e2e.RtProcess;
+import dev.rt.kind.testing.Await;
+import dev.rt.kind.testing.TestPorts;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -32,9 +34,11 @@ class RemoteGatewayIT {
 
     @Test
     void anApplicationDownAtStartIsSkippedThenPickedUpInProduction() throws Exception {
-        int port = OriginServer.freePort();
-        try (RtProcess rt = start(port)) {
-            assertThat(rt.stdout()).contains("failed to fetch schema for \\\"legacy application\\\"");
+        // held (bound, not listening) until the origin takes it over: refused meanwhile, and no other program's
+        TestPorts.Held held = TestPorts.refusing();
+        int port = held.port();
+        try (held; RtProcess rt = start(port)) {
+            rt.awaitStdout("failed to fetch schema for \\\"legacy application\\\"", LIMIT);
             assertThat(rt.workerPids()).isEmpty();
             HttpResponse<String> unknown = rt.get("/legacy/items");
             assertThat(unknown.statusCode()).isEqualTo(404);
@@ -46,6 +50,7 @@ class RemoteGatewayIT {
                     + "\"code\":\"RT_UPSTREAM_UNREACHABLE\",\"message\":\"The origin http://127.0.0.1:" + port
                     + " is unreachable: it refused the connection\"}");
 
+            held.close();
             try (OriginServer origin = OriginServer.on(port, OriginServer.ITEMS)) {
                 rt.awaitStdout("fetched the schema of the \\\"legacy application\\\"", LIMIT);
 
@@ -84,16 +89,13 @@ class RemoteGatewayIT {
                     }
                 }));
             }
-            while (answered.get() < 200) {
-                TimeUnit.MILLISECONDS.sleep(20); // polls the load's progress; the change waits for requests in flight
-            }
+            Await.atMost(LIMIT).alias("200 answers before the change").until(() -> answered.get() >= 200);
 
             origin.document(OriginServer.ITEMS + ", " + OriginServer.ITEM);
             rt.awaitStdout("detected applications changes", LIMIT);
             int atChange = answered.get();
-            while (answered.get() < atChange + 200) {
-                TimeUnit.MILLISECONDS.sleep(20);
-            }
+            // the change waits for the requests in flight: 200 more answers show the routes rebuilt under load
+            Await.atMost(LIMIT).alias("200 answers after the change").until(() -> answered.get() >= atChange + 200);
             loading.set(false);
             CompletableFuture.allOf(clients.toArray(CompletableFuture[]::new)).get(60, TimeUnit.SECONDS);
 
