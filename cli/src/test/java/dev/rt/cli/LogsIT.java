@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.rt.cli.e2e.RtProcess;
+import dev.rt.kind.testing.Await;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -52,12 +53,9 @@ class LogsIT {
         Path config = config("{\"transport\": {\"target\": \"pino-roll\", \"options\": {\"file\": \"logs/rt.log\", "
                 + "\"mkdir\": true, \"size\": \"1m\"}}}");
         try (RtProcess rt = RtProcess.start(dir, Map.of(), "start", "-c", config.toString())) {
-            long deadline = System.nanoTime() + START.toNanos();
             Path file = dir.resolve("logs/rt.log");
-            while (!Files.exists(file) || !Files.readString(file).contains("rt is now listening")) {
-                assertThat(System.nanoTime()).as("listening line in " + file).isLessThan(deadline);
-                Thread.onSpinWait();
-            }
+            Await.atMost(START).alias("the listening line in " + file)
+                    .until(() -> Files.exists(file) && Files.readString(file).contains("rt is now listening"));
             rt.signal("TERM");
             assertThat(rt.awaitExit(Duration.ofSeconds(30))).isZero();
             assertThat(rt.stdout()).isEmpty();

@@ -3,6 +3,7 @@ package dev.rt.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.rt.cli.e2e.RtProcess;
+import dev.rt.kind.testing.Await;
 import java.net.StandardProtocolFamily;
 import java.net.UnixDomainSocketAddress;
 import java.nio.channels.ServerSocketChannel;
@@ -99,11 +100,10 @@ class ManagementCommandsIT extends ManagedRuntimes {
 
         // A worker registers its JVM metrics at its first scrape (~0.5 s of CPU); one that misses the scrape's
         // 2 s deadline on a loaded machine is left out of that scrape, and its late answer serves the next one,
-        // so ask up to three times.
-        Result metrics = rt(a, "ctl", "metrics", "-f", "text");
-        for (int attempt = 1; attempt < 3 && !metrics.stdout().contains("serviceId=\"back\",workerId=\"1\""); attempt++) {
-            metrics = rt(a, "ctl", "metrics", "-f", "text");
-        }
+        // so ask again until it is there.
+        Result metrics = Await.atMost(START).alias("the worker back:1's figures in a scrape").until(
+                () -> rt(a, "ctl", "metrics", "-f", "text"),
+                scrape -> scrape.stdout().contains("serviceId=\"back\",workerId=\"1\""));
         assertThat(metrics.code()).isZero();
         assertThat(metrics.stdout()).contains("# TYPE jvm_memory_used_bytes gauge")
                 .contains("jvm_memory_used_bytes{area=\"heap\",serviceId=\"back\",workerId=\"1\"}");

@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -148,11 +149,8 @@ class WorkerLogsTest {
         Path file = dir.resolve("logs/rt.log");
         try (var rt = RuntimeUnderTest.configure(dir, config).start()) {
             assertThat(rt.get("/flood").body()).isEqualTo("flooding");
-            long deadline = System.nanoTime() + LIMIT.toNanos();
-            while (!Files.readString(file).contains("\"msg\":\"flood-end\"")) { // polling a file with a deadline
-                assertThat(System.nanoTime()).as("flood-end in " + file + " within " + LIMIT).isLessThan(deadline);
-                Thread.onSpinWait();
-            }
+            Poll.until(LIMIT, Duration.ofMillis(50), () -> Files.readString(file).contains("\"msg\":\"flood-end\"")
+                    ? Optional.of(true) : Optional.empty(), () -> "no flood-end in " + file + " within " + LIMIT);
             assertThat(rt.log()).isEmpty();
         }
         List<JsonNode> lines = lines(Files.readString(file));

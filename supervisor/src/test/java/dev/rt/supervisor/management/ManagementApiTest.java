@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.rt.config.ErrorCode;
 import dev.rt.config.RtException;
 import dev.rt.supervisor.Fixtures;
+import dev.rt.supervisor.Poll;
 import dev.rt.supervisor.worker.WorkerState;
 import java.io.IOException;
 import java.net.URI;
@@ -20,6 +21,7 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
@@ -133,12 +135,10 @@ class ManagementApiTest {
 
     @Test
     void aServiceShowsEachWorkersCommandLineAndItsSpare() throws Exception {
-        JsonNode front = client.getJson("/services/front");
-        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos(); // the spare comes a second after start
-        while (front.path("processes").size() < 2 && System.nanoTime() < deadline) {
-            runtime.supervisor().spares(); // a loop round trip: no sleep, and the next answer is fresher
-            front = client.getJson("/services/front");
-        }
+        // the spare comes a second after the start
+        JsonNode front = Poll.until(Duration.ofSeconds(60), Duration.ofMillis(50), () -> Optional.of(
+                client.getJson("/services/front")).filter(service -> service.path("processes").size() >= 2),
+                () -> "no spare in " + client.getJson("/services/front"));
         JsonNode processes = front.path("processes");
         assertThat(processes).hasSize(2);
         JsonNode worker = processes.get(0);
@@ -238,14 +238,12 @@ class ManagementApiTest {
     }
 
     @Test
-    void metricsComeAsPrometheusTextOrAsJsonWhenAskedFor() throws IOException {
+    void metricsComeAsPrometheusTextOrAsJsonWhenAskedFor() throws Exception {
         // A worker registers its JVM metrics at its first scrape; on a loaded machine that can miss the scrape's
         // deadline, and its late answer then serves the next scrape: ask again until it is there.
-        ManagementClient.Response text = client.request("GET", "/metrics", List.of(), new byte[0], Duration.ofSeconds(30));
-        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-        while (!text.text().contains("jvm_memory_used_bytes{") && System.nanoTime() < deadline) {
-            text = client.request("GET", "/metrics", List.of(), new byte[0], Duration.ofSeconds(30));
-        }
+        ManagementClient.Response text = Poll.until(Duration.ofSeconds(30), Duration.ofMillis(50), () -> Optional.of(
+                client.request("GET", "/metrics", List.of(), new byte[0], Duration.ofSeconds(30)))
+                .filter(answer -> answer.text().contains("jvm_memory_used_bytes{")), () -> "no worker figures in /metrics");
         assertThat(text.status()).isEqualTo(200);
         assertThat(text.text()).contains("# TYPE rt_service_restarts_total counter")
                 .containsPattern("jvm_memory_used_bytes\\{area=\"heap\",serviceId=\"[a-z]+\",workerId=\"0\"} ");

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.rt.config.UndiciConfig;
+import dev.rt.supervisor.Poll;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.ProxySelector;
@@ -16,7 +17,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -55,10 +55,8 @@ class BackendOptionsTest {
                             BodyHandlers.ofString()));
                 }
                 assertThat(firstArrived.await(10, TimeUnit.SECONDS)).isTrue();
-                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-                while (mesh.openConnections() < 3 && System.nanoTime() < deadline) {
-                    LockSupport.parkNanos(1_000_000); // polls until the three calls reached the mesh
-                }
+                Poll.until(Duration.ofSeconds(10), () -> mesh.openConnections() >= 3,
+                        () -> "the three calls did not reach the mesh: " + mesh.openConnections() + " connections");
                 release.countDown();
 
                 for (CompletableFuture<HttpResponse<String>> call : calls) {

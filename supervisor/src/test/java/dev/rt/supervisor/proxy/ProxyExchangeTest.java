@@ -2,10 +2,12 @@ package dev.rt.supervisor.proxy;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.rt.supervisor.Poll;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
+import java.time.Duration;
 import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -132,10 +134,8 @@ class ProxyExchangeTest {
             for (int piece = 1; piece <= 5; piece++) {
                 connection.send("a\r\n0123456789\r\n");
                 long expected = piece * 10L;
-                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-                while (received.get() < expected && System.nanoTime() < deadline) {
-                    LockSupport.parkNanos(1_000_000); // polls the condition, every millisecond
-                }
+                Poll.until(Duration.ofSeconds(10), () -> received.get() >= expected,
+                        () -> "the worker got " + received.get() + " bytes, not the " + expected + " sent so far");
                 assertThat(received.get()).as("the worker has piece " + piece + " before the next is sent")
                         .isEqualTo(expected);
             }
@@ -166,19 +166,14 @@ class ProxyExchangeTest {
         try (RawHttpConnection connection = new RawHttpConnection(proxy)) {
             connection.send("POST /upload HTTP/1.1\r\nHost: x\r\nContent-Length: 100000000\r\n\r\n");
             connection.write(new byte[CHUNK]);
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-            while (workerRead.get() < CHUNK && System.nanoTime() < deadline) {
-                LockSupport.parkNanos(1_000_000); // polls the condition, every millisecond
-            }
+            Poll.until(Duration.ofSeconds(10), () -> workerRead.get() >= CHUNK,
+                    () -> "the worker read " + workerRead.get() + " bytes of the first " + CHUNK);
         }
 
         assertThat(workerSawEnd.await(10, TimeUnit.SECONDS)).as("the worker's request ended").isTrue();
         assertThat(workerRead.get()).isLessThan(100_000_000L);
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (server.openConnections() > 0 && System.nanoTime() < deadline) {
-            LockSupport.parkNanos(1_000_000); // polls the condition, every millisecond
-        }
-        assertThat(server.openConnections()).isZero();
+        Poll.until(Duration.ofSeconds(10), () -> server.openConnections() == 0,
+                () -> server.openConnections() + " connections left open");
     }
 
     private static long drain(InputStream in, long atLeast) throws IOException {

@@ -3,6 +3,7 @@ package dev.rt.supervisor.proxy;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.rt.supervisor.Poll;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.time.Duration;
@@ -165,12 +166,9 @@ class ServerLimitsTest {
         }
     }
 
-    private void awaitOpenConnections(int count) {
-        long deadline = System.nanoTime() + 10_000_000_000L;
-        while (server.openConnections() != count && System.nanoTime() < deadline) {
-            LockSupport.parkNanos(1_000_000); // polls the condition, every millisecond
-        }
-        assertThat(server.openConnections()).isEqualTo(count);
+    private void awaitOpenConnections(int count) throws Exception {
+        Poll.until(Duration.ofSeconds(10), () -> server.openConnections() == count,
+                () -> count + " open connections expected, found " + server.openConnections());
     }
 
     @Test

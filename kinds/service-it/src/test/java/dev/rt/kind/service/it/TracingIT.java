@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.rt.cli.e2e.RtProcess;
+import dev.rt.kind.testing.Await;
 import java.io.IOException;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
@@ -40,12 +41,9 @@ class TracingIT {
             HttpResponse<String> response = rt.get("/movies/7");
             assertThat(response.headers().map().keySet()).noneMatch(name -> name.equalsIgnoreCase("x-rt-span"));
 
-            List<JsonNode> found = List.of();
-            long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-            while (found.size() < 2 && System.nanoTime() < deadline) {
-                Thread.sleep(100); // polls the file the export thread appends to
-                found = lines(spans);
-            }
+            // the export thread appends to the file when its batch is due: a condition with no event to wait on
+            List<JsonNode> found = Await.atMost(Duration.ofSeconds(60)).alias("two spans in " + spans)
+                    .until(() -> lines(spans), all -> all.size() >= 2);
             assertThat(found).as("spans in " + spans).hasSize(2);
             JsonNode supervisor = found.stream().filter(span -> span.path("scope").asText().equals("dev.rt.supervisor"))
                     .findFirst().orElseThrow();
@@ -64,13 +62,13 @@ class TracingIT {
         }
     }
 
+    /** The spans of the complete lines of the file so far: the export thread may be writing the next one. */
     private static List<JsonNode> lines(Path file) throws IOException {
         List<JsonNode> spans = new ArrayList<>();
-        if (Files.exists(file)) {
-            for (String line : Files.readAllLines(file)) {
-                if (!line.isBlank()) {
-                    spans.add(JSON.readTree(line));
-                }
+        String text = Files.exists(file) ? Files.readString(file) : "";
+        for (String line : text.substring(0, text.lastIndexOf('\n') + 1).split("\n")) {
+            if (!line.isBlank()) {
+                spans.add(JSON.readTree(line));
             }
         }
         return spans;
