@@ -30,6 +30,7 @@ final class EntryGrouping {
     private final StringBuilder pending = new StringBuilder();
     private OptionalInt pendingLevel = OptionalInt.empty();
     private boolean julHeader;
+    private boolean trace;
 
     EntryGrouping(Sink sink) {
         this.sink = sink;
@@ -37,6 +38,11 @@ final class EntryGrouping {
 
     boolean hasPending() {
         return pending.length() > 0;
+    }
+
+    /** Whether the pending entry is a stack trace (an exception's line, or a trace's lines): more of it may follow. */
+    boolean inTrace() {
+        return trace;
     }
 
     void line(String line) {
@@ -53,6 +59,7 @@ final class EntryGrouping {
             if (!julHeader && (mayContinue(line) && CONTINUATION.matcher(line).find()
                     || pendingLevel.isPresent() && EXCEPTION_HEAD.matcher(line).matches())) {
                 append(line);
+                trace = true;
                 return;
             }
             flush();
@@ -64,6 +71,12 @@ final class EntryGrouping {
         pending.append(line);
         julHeader = JavaLogFormats.isJulHeader(line);
         pendingLevel = julHeader ? OptionalInt.empty() : JavaLogFormats.level(line);
+        trace = mayBeException(line) && EXCEPTION_HEAD.matcher(line).matches();
+    }
+
+    /** A cheap look before the pattern: an exception's line names an Exception, an Error or a Throwable. */
+    private static boolean mayBeException(String line) {
+        return line.contains("Exception") || line.contains("Error") || line.contains("Throwable");
     }
 
     /** A cheap look at the first character before the pattern: tab, space, C(aused by), S(uppressed). */
@@ -92,6 +105,7 @@ final class EntryGrouping {
             pending.setLength(0);
             pendingLevel = OptionalInt.empty();
             julHeader = false;
+            trace = false;
             sink.entry(text, level);
         }
     }

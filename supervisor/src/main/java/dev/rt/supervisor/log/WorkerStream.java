@@ -9,11 +9,17 @@ import java.util.concurrent.TimeUnit;
  * One output stream of one worker (stdout or stderr), fed with the bytes as they arrive: cut into lines
  * ({@link LineSplitter}), joined into entries ({@link EntryGrouping}), handed to the runtime log. An entry
  * that may still grow (the last line read, which a stack trace could follow) waits at most
- * {@link #QUIET_MILLIS} of silence. The reader of the stream calls {@link #write} and, at end of stream,
- * {@link #end()}.
+ * {@link #QUIET_MILLIS} of silence, or {@link #TRACE_QUIET_MILLIS} when it is a stack trace already. The reader of
+ * the stream calls {@link #write} and, at end of stream, {@link #end()}.
  */
 public final class WorkerStream {
     static final long QUIET_MILLIS = 30;
+    /**
+     * {@code printStackTrace} writes a trace line by line: a pause inside one is its thread waiting for a processor
+     * on a busy machine (tens or hundreds of milliseconds), not its end, which the next line of anything else shows
+     * at once.
+     */
+    static final long TRACE_QUIET_MILLIS = 1_000;
     private static final ScheduledExecutorService QUIET =
             Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("rt-log-quiet"));
 
@@ -41,8 +47,12 @@ public final class WorkerStream {
         if (grouping.hasPending() && !timerSet) {
             timerSet = true;
             long seen = generation;
-            QUIET.schedule(() -> quiet(seen), QUIET_MILLIS, TimeUnit.MILLISECONDS);
+            QUIET.schedule(() -> quiet(seen), quietMillis(), TimeUnit.MILLISECONDS);
         }
+    }
+
+    private long quietMillis() {
+        return grouping.inTrace() ? TRACE_QUIET_MILLIS : QUIET_MILLIS;
     }
 
     private synchronized void quiet(long seen) {
@@ -52,7 +62,7 @@ public final class WorkerStream {
         } else if (grouping.hasPending()) {
             timerSet = true;
             long now = generation;
-            QUIET.schedule(() -> quiet(now), QUIET_MILLIS, TimeUnit.MILLISECONDS);
+            QUIET.schedule(() -> quiet(now), quietMillis(), TimeUnit.MILLISECONDS);
         }
     }
 

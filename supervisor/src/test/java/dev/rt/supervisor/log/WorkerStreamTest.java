@@ -32,6 +32,34 @@ class WorkerStreamTest {
         }
     }
 
+    /**
+     * printStackTrace writes line by line, and on a busy machine its thread can wait for a processor longer than a
+     * plain line's quiet moment: the trace stays one entry. The other worker's line, written after the first half
+     * of the trace and handed on after its own quiet moment, shows that such a moment has passed.
+     */
+    @Test
+    void aStackTraceWhoseWriterPausesInTheMiddleStaysOneEntry() throws Exception {
+        BlockingQueue<String> messages = new LinkedBlockingQueue<>();
+        try (RuntimeLog log = new RuntimeLog(new PrintStream(OutputStream.nullOutputStream()), false)) {
+            log.subscribe(line -> messages.add(read(line)));
+            WorkerStream stream = log.workerStream("api", 0, true);
+            WorkerStream other = log.workerStream("api", 1, false);
+            write(stream, "java.lang.IllegalStateException: boom\n\tat a.B.c(B.java:1)\n");
+            write(other, "meanwhile\n");
+            assertThat(messages.poll(5, TimeUnit.SECONDS)).isEqualTo("meanwhile");
+            write(stream, "\tSuppressed: java.lang.IllegalArgumentException: inner\n\t\tat a.B.d(B.java:2)\n");
+            stream.end();
+            other.end();
+        }
+        assertThat(messages).containsExactly("java.lang.IllegalStateException: boom\n\tat a.B.c(B.java:1)\n"
+                + "\tSuppressed: java.lang.IllegalArgumentException: inner\n\t\tat a.B.d(B.java:2)");
+    }
+
+    private static void write(WorkerStream stream, String text) {
+        byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
+        stream.write(bytes, 0, bytes.length);
+    }
+
     @Test
     void springBootsFailureIsOneErrorEntryWithItsTrace() throws Exception {
         BlockingQueue<String> lines = new LinkedBlockingQueue<>();
