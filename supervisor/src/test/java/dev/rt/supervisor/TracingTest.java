@@ -37,7 +37,10 @@ class TracingTest {
     /** front calls back; with {@code javaagent}, both services' workers get the OpenTelemetry Java agent. */
     private static String chain(String telemetry, boolean javaagent) {
         String agent = javaagent ? ", \"telemetry\": {\"javaagent\": true}" : "";
-        return runtimeWith("\"telemetry\": " + telemetry + ", ", "front",
+        // The agent costs a worker about 16 s of CPU to start (docs/architecture.md): on a busy 2-core host that is
+        // more than the 30 s default, so the traced chain gets two minutes.
+        String start = javaagent ? "\"startTimeout\": 120000, " : "";
+        return runtimeWith(start + "\"telemetry\": " + telemetry + ", ", "front",
                 "{\"id\": \"back\", \"path\": \"" + Fixtures.app("relay") + "\"" + agent + "}",
                 "{\"id\": \"front\", \"path\": \"" + Fixtures.app("relay") + "\", "
                         + "\"env\": {\"NEXT_URL\": \"http://back.rt.local/relay\"}" + agent + "}");
