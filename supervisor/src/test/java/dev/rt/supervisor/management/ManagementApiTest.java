@@ -302,29 +302,15 @@ class ManagementApiTest {
         for (int i = 0; i < 20; i++) {
             http.send(HttpRequest.newBuilder(URI.create(runtime.url() + "/")).build(), HttpResponse.BodyHandlers.discarding());
         }
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-        JsonNode front = null;
-        while (System.nanoTime() < deadline) { // a column closes each second: ask until one holds the requests
-            for (JsonNode worker : client.getJson("/history")) {
-                if (worker.isArray()) {
-                    for (JsonNode row : worker) {
-                        if (row.path("service").asText().equals("front") && sum(row.path("data").get(5)) >= 19) {
-                            front = row;
-                        }
-                    }
-                }
-            }
-            if (front != null) {
-                break;
-            }
-            Thread.sleep(250); // nothing to wait on: the next column comes within a second
-        }
-        assertThat(front).as("a column with front's 20 requests").isNotNull();
+        // a column closes each second: ask until one holds the requests
+        JsonNode front = Poll.until(Duration.ofSeconds(20), Duration.ofMillis(250), () -> frontWithRequests(19),
+                () -> "no column with front's 20 requests in " + client.getJson("/history"));
         assertThat(front.path("data").get(0).get(front.path("data").get(0).size() - 1).isNumber()).isTrue();
         assertThat(front.path("data").get(4).get(front.path("data").get(4).size() - 1).asLong()).isGreaterThan(1L << 20);
         JsonNode all = client.getJson("/history");
         assertThat(all.path("workers").findValuesAsText("service")).contains("front", "back");
         JsonNode newer = client.getJson("/history?since=" + all.path("start").asLong());
+        assertThat(newer.path("start").asLong()).as("the columns after since").isEqualTo(all.path("start").asLong() + 1);
         assertThat(newer.path("length").asInt()).isLessThan(all.path("length").asInt() + 2);
         assertThat(client.request("GET", "/history?since=x", List.of(), new byte[0], Duration.ofSeconds(10)).status())
                 .isEqualTo(400);
@@ -333,6 +319,16 @@ class ManagementApiTest {
         assertThat(process.path("uptimeSeconds").isIntegralNumber()).isTrue();
         assertThat(process.path("unhealthy").asBoolean(true)).isFalse();
         assertThat(client.getJson("/services/front").path("restarts").isIntegralNumber()).isTrue();
+    }
+
+    /** Front's row of the history when its requests-per-second series adds up to {@code requests} or more. */
+    private Optional<JsonNode> frontWithRequests(int requests) throws IOException {
+        for (JsonNode row : client.getJson("/history").path("workers")) {
+            if (row.path("service").asText().equals("front") && sum(row.path("data").get(5)) >= requests) {
+                return Optional.of(row);
+            }
+        }
+        return Optional.empty();
     }
 
     private static double sum(JsonNode values) {
