@@ -43,6 +43,20 @@ class RtCommandTest {
     }
 
     @Test
+    void adminHelpDescribesWhichRuntimeTheAddressAndTheOpener() {
+        assertThat(run("admin", "--help")).isZero();
+        assertThat(out.toString()).contains("Usage: rt admin").contains("-p, --pid").contains("-n, --name")
+                .contains("--host=<address>").contains("default: 127.0.0.1").contains("--port=<port>")
+                .contains("--[no-]open").contains("managementApi").contains("docs/admin.md");
+    }
+
+    @Test
+    void anAdminPortOutOfRangeIsAUsageErrorBeforeLookingForARuntime() {
+        assertThat(run("admin", "--no-open", "--port", "70000")).isEqualTo(ExitCodes.USAGE);
+        assertThat(err.toString()).contains("--port: must be from 0 to 65535, found 70000");
+    }
+
+    @Test
     void aBadInspectValueIsAUsageErrorSayingWhatIsAccepted() {
         assertThat(run("start", "--inspect=localhost:http")).isEqualTo(ExitCodes.USAGE);
         assertThat(err.toString()).contains("--inspect takes [host:]port with a port from 0 to 65535, found"
