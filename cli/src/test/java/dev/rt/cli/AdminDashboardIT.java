@@ -11,12 +11,16 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -30,6 +34,8 @@ import org.junit.jupiter.api.TestMethodOrder;
 import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.Keys;
+import org.openqa.selenium.NoSuchElementException;
+import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
@@ -115,7 +121,7 @@ class AdminDashboardIT {
         processes.forEach(RtProcess::close);
         if (tmp != null) {
             try (Stream<Path> files = Files.walk(tmp)) {
-                files.sorted(java.util.Comparator.reverseOrder()).forEach(file -> file.toFile().delete());
+                files.sorted(Comparator.reverseOrder()).forEach(file -> file.toFile().delete());
             }
         }
     }
@@ -335,7 +341,7 @@ class AdminDashboardIT {
         assertThat(html).doesNotContainPattern("(src|href)=\"(https?:|assets/)").doesNotContain("hunter2")
                 .doesNotContain(token).contains("id=\"rt-snapshot\"");
         Files.copy(export.body(), AdminBrowser.SCREENSHOTS.resolve("export.html"),
-                java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+                StandardCopyOption.REPLACE_EXISTING);
         driver.get(export.body().toUri().toString());
         await(LONG, d -> workers().size() == 3
                 && Integer.parseInt(attribute("#charts", "data-columns")) >= 5 && rows("#chart-grid canvas").size() == 6);
@@ -388,11 +394,11 @@ class AdminDashboardIT {
                 + "cells: [...r.children].map(c => c.textContent)}));");
     }
 
-    private java.util.Optional<Path> hprof() {
+    private Optional<Path> hprof() {
         try (Stream<Path> files = Files.list(browser.downloads())) {
             return files.filter(file -> file.toString().endsWith(".hprof") && file.toFile().length() > 12).findFirst();
         } catch (IOException e) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
     }
 
@@ -406,10 +412,10 @@ class AdminDashboardIT {
         return http.send(request.build(), HttpResponse.BodyHandlers.discarding()).statusCode();
     }
 
-    private void await(Duration limit, java.util.function.Function<WebDriver, Boolean> condition) {
+    private void await(Duration limit, Function<WebDriver, Boolean> condition) {
         new WebDriverWait(driver, limit, Duration.ofMillis(25))
-                .ignoring(org.openqa.selenium.StaleElementReferenceException.class)
-                .ignoring(org.openqa.selenium.NoSuchElementException.class)
+                .ignoring(StaleElementReferenceException.class)
+                .ignoring(NoSuchElementException.class)
                 .ignoring(NumberFormatException.class)
                 .until(condition::apply);
     }

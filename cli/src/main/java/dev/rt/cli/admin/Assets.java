@@ -3,6 +3,7 @@ package dev.rt.cli.admin;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
@@ -40,7 +41,7 @@ final class Assets {
 
     static String text(String name) {
         return new String(read(name).orElseThrow(() -> new IllegalStateException(name + " is missing from rt's jar")),
-                java.nio.charset.StandardCharsets.UTF_8);
+                StandardCharsets.UTF_8);
     }
 
     static String type(String name) {

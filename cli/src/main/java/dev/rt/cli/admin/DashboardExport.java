@@ -2,6 +2,7 @@ package dev.rt.cli.admin;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
+import java.time.Instant;
 import java.util.List;
 
 /**
@@ -16,7 +17,7 @@ final class DashboardExport {
 
     static String html(RuntimeLink link, List<String> logLines) throws IOException {
         ObjectNode snapshot = RuntimeLink.JSON.createObjectNode();
-        snapshot.put("exportedAt", java.time.Instant.now().toString());
+        snapshot.put("exportedAt", Instant.now().toString());
         snapshot.set("state", link.state());
         snapshot.set("history", RuntimeLink.JSON.readTree(link.history(0)));
         snapshot.set("config", link.config());
