@@ -1,25 +1,26 @@
 package dev.rt.kind.service;
 
+import dev.rt.kind.BusyTime;
 import io.vertx.core.Handler;
 import io.vertx.ext.web.RoutingContext;
 
 /** Runs a blocking handler on the worker pool, counting its time into the pool's busy time. */
 final class BlockingBusyTime implements Handler<RoutingContext> {
     private final Handler<RoutingContext> handler;
-    private final HostState host;
+    private final BusyTime pool;
 
-    BlockingBusyTime(Handler<RoutingContext> handler, HostState host) {
+    BlockingBusyTime(Handler<RoutingContext> handler, BusyTime pool) {
         this.handler = handler;
-        this.host = host;
+        this.pool = pool;
     }
 
     @Override
     public void handle(RoutingContext context) {
-        long started = host.poolBusy().begin();
+        long started = pool.begin();
         try {
             handler.handle(context);
         } finally {
-            host.poolBusy().end(started);
+            pool.end(started);
         }
     }
 }

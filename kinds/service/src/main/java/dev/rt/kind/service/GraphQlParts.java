@@ -6,25 +6,12 @@ import graphql.schema.idl.SchemaGenerator;
 import graphql.schema.idl.SchemaParser;
 import graphql.schema.idl.SchemaPrinter;
 import graphql.schema.idl.TypeDefinitionRegistry;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Consumer;
 
-/** The GraphQL type definitions and resolvers the plugins contributed, merged into one executable schema. */
-final class GraphQlParts {
-    private record Part(String plugin, String sdl, Consumer<RuntimeWiring.Builder> wiring) {
-    }
-
-    private final List<Part> parts = new ArrayList<>();
-
-    void add(String plugin, String sdl, Consumer<RuntimeWiring.Builder> wiring) {
-        try {
-            new SchemaParser().parse(sdl);
-        } catch (RuntimeException e) {
-            throw new RegistrationError("its GraphQL schema does not parse: " + e.getMessage()
-                    + "; fix the SDL");
-        }
-        parts.add(new Part(plugin, sdl, wiring));
+/** The GraphQL parts the plugins contributed, in the order they did, merged into one executable schema. */
+record GraphQlParts(List<GraphQlPart> parts) {
+    GraphQlParts {
+        parts = List.copyOf(parts);
     }
 
     boolean isEmpty() {
@@ -35,7 +22,7 @@ final class GraphQlParts {
     GraphQLSchema schema() {
         TypeDefinitionRegistry registry = new TypeDefinitionRegistry();
         RuntimeWiring.Builder wiring = RuntimeWiring.newRuntimeWiring();
-        for (Part part : parts) {
+        for (GraphQlPart part : parts) {
             try {
                 registry.merge(new SchemaParser().parse(part.sdl()));
                 part.wiring().accept(wiring);

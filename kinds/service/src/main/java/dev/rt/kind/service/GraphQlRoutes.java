@@ -21,7 +21,7 @@ final class GraphQlRoutes {
     }
 
     static void mount(Router router, GraphQLSchema schema, boolean graphiql, GraphQlExecution execution,
-            HostState host) {
+            LoopBusyTime busy) {
         GraphQL engine = execution.engine(GraphQL.newGraphQL(schema)).build();
         GraphQlHttp handler = new GraphQlHttp(engine, execution::request);
         if (schema.getSubscriptionType() != null) {
@@ -30,7 +30,7 @@ final class GraphQlRoutes {
         router.route(HttpMethod.POST, "/graphql").handler(BodyParser.INSTANCE);
         for (HttpMethod method : new HttpMethod[] {HttpMethod.POST, HttpMethod.GET}) {
             if (execution.blocking()) {
-                Handler<RoutingContext> counted = new BlockingBusyTime(handler, host);
+                Handler<RoutingContext> counted = busy.blocking(handler);
                 router.route(method, "/graphql").blockingHandler(counted, false);
             } else {
                 router.route(method, "/graphql").handler(handler);

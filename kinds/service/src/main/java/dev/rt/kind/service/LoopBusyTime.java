@@ -1,6 +1,8 @@
 package dev.rt.kind.service;
 
 import dev.rt.kind.BusyTime;
+import io.vertx.core.Handler;
+import io.vertx.ext.web.RoutingContext;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadInfo;
 import java.lang.management.ThreadMXBean;
@@ -12,8 +14,9 @@ import java.util.Arrays;
  * scaled to the loops (a pool busy all the time counts as every loop busy). So ELU is the event loops' busy fraction,
  * as it is of the reference's single loop, and reaches 1 also when blocking handlers hold every pool thread.
  *
- * <p>The {@link BusyTime} it returns is read through its clock: it is begun once, at start, and its in-flight time is
- * the sum above.
+ * <p>It owns the pool's busy time, which the blocking handlers it wraps ({@link #blocking}) count into while requests
+ * run. The {@link BusyTime} it reports is read through its clock: it is begun once, at start, and its in-flight time
+ * is the sum above.
  */
 final class LoopBusyTime {
     static final String LOOP_THREAD_PREFIX = "vert.x-eventloop-thread-";
@@ -25,10 +28,15 @@ final class LoopBusyTime {
     private long[] loopIds = new long[0];
     private long highest;
 
-    LoopBusyTime(int loops, BusyTime pool, int poolSize) {
+    LoopBusyTime(int loops, int poolSize) {
         this.loops = loops;
-        this.pool = pool;
+        this.pool = new BusyTime(poolSize);
         this.poolSize = poolSize;
+    }
+
+    /** {@code handler}, counting the time it runs into the worker pool's busy time: for a handler run there. */
+    Handler<RoutingContext> blocking(Handler<RoutingContext> handler) {
+        return new BlockingBusyTime(handler, pool);
     }
 
     /** The busy time to report; begun, never ended. */

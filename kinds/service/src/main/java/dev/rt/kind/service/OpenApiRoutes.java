@@ -1,6 +1,8 @@
 package dev.rt.kind.service;
 
 import io.vertx.ext.web.Router;
+import java.util.List;
+import java.util.Optional;
 import java.util.function.Supplier;
 
 /**
@@ -27,13 +29,13 @@ final class OpenApiRoutes {
     private final Supplier<OpenApiDocument> document;
     private final ClasspathAssets assets = new ClasspathAssets(WEBJAR);
 
-    OpenApiRoutes(OpenApiSettings settings, String serviceId, RouteTable routes, java.util.Optional<String> base) {
+    OpenApiRoutes(OpenApiSettings settings, String serviceId, List<RouteRecord> routes, Optional<String> base) {
         this.settings = settings;
         OpenApiDocument[] built = new OpenApiDocument[1];
         this.document = () -> {
             synchronized (built) {
                 if (built[0] == null) {
-                    built[0] = OpenApiDocument.build(settings, serviceId, routes.routes(), base);
+                    built[0] = OpenApiDocument.build(settings, serviceId, routes, base);
                 }
                 return built[0];
             }

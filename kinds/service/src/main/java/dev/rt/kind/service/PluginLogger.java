@@ -1,5 +1,7 @@
 package dev.rt.kind.service;
 
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.text.MessageFormat;
 import java.util.ResourceBundle;
 import java.util.function.Supplier;
@@ -8,13 +10,11 @@ import java.util.function.Supplier;
 final class PluginLogger implements System.Logger {
     private final String name;
     private final RequestLog log;
-    private final LogLines lines;
     private final String requestId;
 
-    PluginLogger(String name, RequestLog log, LogLines lines, String requestId) {
+    PluginLogger(String name, RequestLog log, String requestId) {
         this.name = name;
         this.log = log;
-        this.lines = lines;
         this.requestId = requestId;
     }
 
@@ -25,7 +25,7 @@ final class PluginLogger implements System.Logger {
 
     @Override
     public boolean isLoggable(Level level) {
-        return level != Level.OFF && lines.enabled(number(level));
+        return level != Level.OFF && log.enabled(number(level));
     }
 
     @Override
@@ -33,8 +33,8 @@ final class PluginLogger implements System.Logger {
         if (isLoggable(level)) {
             StringBuilder text = new StringBuilder(String.valueOf(message));
             if (thrown != null) {
-                java.io.StringWriter trace = new java.io.StringWriter();
-                thrown.printStackTrace(new java.io.PrintWriter(trace));
+                StringWriter trace = new StringWriter();
+                thrown.printStackTrace(new PrintWriter(trace));
                 text.append(System.lineSeparator()).append(trace.toString().stripTrailing());
             }
             log.plugin(number(level), requestId, text.toString());

@@ -1,6 +1,5 @@
 package dev.rt.kind.service;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.rt.service.RouteDefinition;
 import io.vertx.core.Handler;
 import io.vertx.core.http.HttpMethod;
@@ -17,6 +16,7 @@ final class PluginRoute implements RouteDefinition {
     private static final List<String> PARTS = List.of("params", "body", "querystring", "headers");
 
     private final PluginScope scope;
+    private final Registrations registrations;
     private final HttpMethod method;
     private final String path;
     private final Map<String, String> schemas = new LinkedHashMap<>();
@@ -28,8 +28,9 @@ final class PluginRoute implements RouteDefinition {
     private boolean hidden;
     private boolean registered;
 
-    PluginRoute(PluginScope scope, HttpMethod method, String path) {
+    PluginRoute(PluginScope scope, Registrations registrations, HttpMethod method, String path) {
         this.scope = scope;
+        this.registrations = registrations;
         this.method = Objects.requireNonNull(method, "method");
         this.path = path;
     }
@@ -117,29 +118,23 @@ final class PluginRoute implements RouteDefinition {
             if (text == null) {
                 continue;
             }
-            JsonSchemas.Compiled compiled;
             try {
-                compiled = scope.host().schemas().compile(text);
+                validators.add(registrations.schemas().validator(part, text));
             } catch (IllegalArgumentException e) {
                 throw new RegistrationError("route " + method.name() + " " + full + ": its " + part + " schema "
                         + e.getMessage() + "; fix the schema");
             }
-            if (part.equals("headers")) {
-                JsonNode lowered = PartValidator.lowerCaseHeaders(compiled.document());
-                compiled = scope.host().schemas().compile(lowered.toString());
-            }
-            validators.add(new PartValidator(part, compiled, scope.host().validation()));
         }
         for (Map.Entry<Integer, String> response : responses.entrySet()) {
             try {
-                scope.host().schemas().compile(response.getValue());
+                registrations.schemas().check(response.getValue());
             } catch (IllegalArgumentException e) {
                 throw new IllegalArgumentException("route " + method.name() + " " + full + ": its response "
                         + response.getKey() + " schema " + e.getMessage() + "; fix the schema");
             }
         }
-        scope.host().routes().add(new RouteRecord(method, full, scope, schemas, responses,
+        registrations.routes().add(new RouteRecord(method, full, schemas, responses,
                 new RouteRecord.RouteDocs(Optional.ofNullable(summary), Optional.ofNullable(description),
-                        Optional.ofNullable(operationId), tags, hidden), validators, handler, blocking));
+                        Optional.ofNullable(operationId), tags, hidden), validators, handler, blocking), scope);
     }
 }

@@ -11,50 +11,42 @@ import io.vertx.core.http.HttpMethod;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.Callable;
 import java.util.function.Consumer;
 
 /**
- * One plugin's view of the service ({@link ServiceContext}). Encapsulated, its hooks and error handler apply to its
- * own routes; otherwise they join the service's, for every route.
+ * One plugin's view of the service ({@link ServiceContext}): what it reads comes from the service's
+ * {@link PluginEnvironment}, what it defines goes to the service's {@link Registrations}. Encapsulated, its hooks and
+ * error handler apply to its own routes; otherwise they join the service's, for every route.
  */
 final class PluginScope implements ServiceContext {
-    private final HostState host;
+    private final PluginEnvironment environment;
+    private final Registrations registrations;
     private final String name;
     private final String prefix;
     private final String options;
-    private final boolean encapsulate;
-    private final List<Handler<RoutingContext>> hooks = new ArrayList<>();
-    private ErrorHandler errorHandler;
+    private final ScopeHooks own = new ScopeHooks();
+    private final ScopeHooks hooks;
     private Router router;
 
-    PluginScope(HostState host, String name, String prefix, String options, boolean encapsulate) {
-        this.host = host;
+    PluginScope(PluginEnvironment environment, Registrations registrations, String name, String prefix,
+            String options, boolean encapsulate) {
+        this.environment = environment;
+        this.registrations = registrations;
         this.name = name;
         this.prefix = prefix;
         this.options = options;
-        this.encapsulate = encapsulate;
-    }
-
-    HostState host() {
-        return host;
+        this.hooks = encapsulate ? own : registrations.serviceHooks();
     }
 
     String name() {
         return name;
     }
 
-    /** The hooks that run before this plugin's routes: the service's, then its own. */
-    List<Handler<RoutingContext>> hooks() {
-        List<Handler<RoutingContext>> all = new ArrayList<>(host.hooks());
-        all.addAll(hooks);
-        return all;
-    }
-
-    Optional<ErrorHandler> ownErrorHandler() {
-        return Optional.ofNullable(errorHandler);
+    /** The plugin's own hooks and error handler (none when it is not encapsulated). */
+    ScopeHooks own() {
+        return own;
     }
 
     /** The plugin's raw router, if it asked for one. */
@@ -64,17 +56,17 @@ final class PluginScope implements ServiceContext {
 
     @Override
     public String serviceId() {
-        return host.serviceId();
+        return environment.serviceId();
     }
 
     @Override
     public int workerIndex() {
-        return host.workerIndex();
+        return environment.workerIndex();
     }
 
     @Override
     public Path directory() {
-        return host.directory();
+        return environment.directory();
     }
 
     @Override
@@ -89,67 +81,64 @@ final class PluginScope implements ServiceContext {
 
     @Override
     public Vertx vertx() {
-        return host.vertx();
+        return environment.vertx();
     }
 
     @Override
     public Router router() {
         if (router == null) {
-            router = Router.router(host.vertx());
+            router = Router.router(environment.vertx());
         }
         return router;
     }
 
     @Override
     public RouteDefinition route(HttpMethod method, String path) {
-        return new PluginRoute(this, method, path);
+        return new PluginRoute(this, registrations, method, path);
     }
 
     @Override
     public void onRequest(Handler<RoutingContext> hook) {
-        if (encapsulate) {
-            hooks.add(hook);
-        } else {
-            host.hooks().add(hook);
-        }
+        hooks.add(hook);
     }
 
     @Override
     public void errorHandler(ErrorHandler handler) {
-        if (encapsulate) {
-            this.errorHandler = handler;
-        } else {
-            host.serviceErrorHandler(handler);
-        }
+        hooks.errorHandler(handler);
     }
 
     @Override
     public ServiceClient client(String serviceId) {
-        return host.client(serviceId);
+        Clients clients = environment.clients();
+        return clients.find(serviceId).orElseThrow(() -> new RegistrationError(clients.missing(serviceId)));
     }
 
     @Override
     public <T> Optional<T> lookup(Class<T> type) {
-        return host.provided(type);
+        return environment.lookup(type);
     }
 
     @Override
     public void graphql(String sdl, Consumer<RuntimeWiring.Builder> wiring) {
-        host.graphql().add(name, sdl, wiring);
+        try {
+            registrations.graphql(GraphQlPart.of(name, sdl, wiring));
+        } catch (IllegalArgumentException e) {
+            throw new RegistrationError(e.getMessage());
+        }
     }
 
     @Override
-    public void healthCheck(java.util.concurrent.Callable<Boolean> check) {
-        host.healthChecks().add(check);
+    public void healthCheck(Callable<Boolean> check) {
+        registrations.healthCheck(check);
     }
 
     @Override
     public System.Logger log() {
-        return new PluginLogger(name, host.requestLog(), host.logLines(), null);
+        return new PluginLogger(name, environment.log(), null);
     }
 
     @Override
     public System.Logger log(RoutingContext request) {
-        return new PluginLogger(name, host.requestLog(), host.logLines(), request.get(RequestLog.ID));
+        return new PluginLogger(name, environment.log(), request.get(RequestLog.ID));
     }
 }

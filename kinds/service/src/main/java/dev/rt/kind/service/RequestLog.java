@@ -28,6 +28,11 @@ final class RequestLog {
         this.requests = !disableRequestLogging && lines.enabled(LogLines.INFO);
     }
 
+    /** Whether entries of {@code level} are written. */
+    boolean enabled(int level) {
+        return lines.enabled(level);
+    }
+
     boolean logsRequests() {
         return requests;
     }

@@ -5,20 +5,23 @@ import io.vertx.ext.web.Route;
 /** Puts the handlers of a route in order on its Vert.x route: entry checks, body, hooks, validation, the handler. */
 final class RouteChain {
     private final ServerSettings settings;
+    private final LoopBusyTime busy;
 
-    RouteChain(ServerSettings settings) {
+    RouteChain(ServerSettings settings, LoopBusyTime busy) {
         this.settings = settings;
+        this.busy = busy;
     }
 
-    void build(Route vertx, RouteRecord route) {
-        vertx.handler(new RouteEntry(route, settings));
+    void build(Route vertx, ScopedRoute scoped) {
+        RouteRecord route = scoped.route();
+        vertx.handler(new RouteEntry(scoped, settings));
         vertx.handler(BodyParser.INSTANCE);
-        route.scope().hooks().forEach(vertx::handler);
+        scoped.hooks().forEach(vertx::handler);
         if (!route.validators().isEmpty()) {
             vertx.handler(new RequestValidation(route.validators()));
         }
         if (route.blocking()) {
-            vertx.blockingHandler(new BlockingBusyTime(route.handler(), route.scope().host()), false);
+            vertx.blockingHandler(busy.blocking(route.handler()), false);
         } else {
             vertx.handler(route.handler());
         }

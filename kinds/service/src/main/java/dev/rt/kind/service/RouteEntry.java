@@ -1,5 +1,6 @@
 package dev.rt.kind.service;
 
+import dev.rt.service.ErrorHandler;
 import io.vertx.core.Handler;
 import io.vertx.ext.web.RoutingContext;
 
@@ -12,13 +13,13 @@ final class RouteEntry implements Handler<RoutingContext> {
     private final RouteRecord route;
     private final boolean strictSlash;
     private final int maxParamLength;
-    private final dev.rt.service.ErrorHandler errorHandler;
+    private final ErrorHandler errorHandler;
 
-    RouteEntry(RouteRecord route, ServerSettings settings) {
-        this.route = route;
+    RouteEntry(ScopedRoute scoped, ServerSettings settings) {
+        this.route = scoped.route();
         this.strictSlash = !settings.ignoreTrailingSlash() && !route.path().endsWith("/");
         this.maxParamLength = settings.maxParamLength();
-        this.errorHandler = route.scope().ownErrorHandler().orElse(null);
+        this.errorHandler = scoped.errorHandler().orElse(null);
     }
 
     @Override

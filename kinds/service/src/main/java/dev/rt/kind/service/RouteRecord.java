@@ -9,7 +9,7 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * A route a plugin defined, before it is mounted: where, by whom, with which schemas and documentation, handled how.
+ * A route a plugin defined, before it is mounted: where, with which schemas and documentation, handled how.
  *
  * @param path       the full path, the plugin's prefix included ({@code /movies/:id})
  * @param schemas    the request schemas by part ({@code params}, {@code body}, {@code querystring}, {@code headers}),
@@ -17,14 +17,13 @@ import java.util.Optional;
  * @param responses  the response schemas by status, as written
  * @param validators the compiled request validators, in validation order
  */
-record RouteRecord(HttpMethod method, String path, PluginScope scope, Map<String, String> schemas,
+record RouteRecord(HttpMethod method, String path, Map<String, String> schemas,
         Map<Integer, String> responses, RouteDocs docs, List<PartValidator> validators,
         Handler<RoutingContext> handler, boolean blocking) {
 
     RouteRecord {
         Objects.requireNonNull(method, "method");
         Objects.requireNonNull(path, "path");
-        Objects.requireNonNull(scope, "scope");
         schemas = Map.copyOf(schemas);
         responses = Map.copyOf(responses);
         Objects.requireNonNull(docs, "docs");

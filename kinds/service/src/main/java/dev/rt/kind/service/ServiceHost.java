@@ -3,16 +3,18 @@ package dev.rt.kind.service;
 import dev.rt.kind.KindException;
 import dev.rt.kind.RunningApplication;
 import dev.rt.kind.WorkerContext;
-import dev.rt.service.ServiceClient;
 import dev.rt.service.ServicePlugin;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
 import io.vertx.ext.web.Router;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
 
 /**
  * The HTTP server of a {@code service} worker, for this kind and for kinds built on it ({@code db}): Vert.x Web on
@@ -32,14 +34,11 @@ import java.util.Map;
 public final class ServiceHost {
     private static final Duration START_LIMIT = Duration.ofSeconds(30);
 
-    private record BuiltIn(String name, ServicePlugin plugin) {
-    }
-
     private final WorkerContext context;
     private final ServerSettings server;
     private OpenApiSettings openApi;
     private GraphQlSettings graphQl;
-    private final List<BuiltIn> builtIns = new ArrayList<>();
+    private final List<BuiltInPlugin> builtIns = new ArrayList<>();
     private final Map<Class<?>, Object> provided = new LinkedHashMap<>();
     private GraphQlExecution graphQlExecution = GraphQlExecution.DEFAULT;
     private String openApiDocument;
@@ -67,8 +66,7 @@ public final class ServiceHost {
      *
      * @throws KindException naming the setting at fault
      */
-    public static java.util.List<java.nio.file.Path> classPath(Map<String, Object> configuration,
-            java.nio.file.Path serviceDirectory) {
+    public static List<Path> classPath(Map<String, Object> configuration, Path serviceDirectory) {
         return ServiceConfigCheck.check(configuration, serviceDirectory);
     }
 
@@ -98,7 +96,7 @@ public final class ServiceHost {
      * input adjusted (see {@link GraphQlExecution}).
      */
     public ServiceHost graphQlExecution(GraphQlExecution execution) {
-        this.graphQlExecution = java.util.Objects.requireNonNull(execution, "execution");
+        this.graphQlExecution = Objects.requireNonNull(execution, "execution");
         return this;
     }
 
@@ -121,13 +119,13 @@ public final class ServiceHost {
      * documents there are registered with {@code hide()}.
      */
     public ServiceHost openApiDocument(String json) {
-        this.openApiDocument = java.util.Objects.requireNonNull(json, "json");
+        this.openApiDocument = Objects.requireNonNull(json, "json");
         return this;
     }
 
     /** What the kind offers every plugin, which finds it with {@code ServiceContext.lookup(type)}. */
     public <T> ServiceHost provide(Class<T> type, T value) {
-        provided.put(type, type.cast(java.util.Objects.requireNonNull(value, "value")));
+        provided.put(type, type.cast(Objects.requireNonNull(value, "value")));
         return this;
     }
 
@@ -136,7 +134,7 @@ public final class ServiceHost {
      * Its routes get validation, error bodies and OpenAPI like a user's.
      */
     public ServiceHost plugin(String name, ServicePlugin plugin) {
-        builtIns.add(new BuiltIn(name, plugin));
+        builtIns.add(new BuiltInPlugin(name, plugin));
         return this;
     }
 
@@ -163,53 +161,25 @@ public final class ServiceHost {
     }
 
     private RunningApplication start(Vertx vertx, int loops, int poolSize) {
-        LogLines lines = new LogLines(System.out, context.environment(), server.logLevel());
-        RequestLog log = new RequestLog(lines, server.requestIdLogLabel(), server.disableRequestLogging());
-        Map<String, ServiceClient> clients = new LinkedHashMap<>();
-        for (ClientSettings client : ClientSettings.from(context.configuration().get("clients"))) {
-            clients.put(client.serviceId(), new MeshClient(vertx, client));
-        }
-        HostState host = new HostState(context.serviceId(), context.workerIndex(), context.serviceDirectory(), vertx,
-                server.validation(), lines, log, clients, poolSize);
-        provided.forEach((type, value) -> provide(host, type, value));
-        host.graphQlExecution(graphQlExecution);
-        if (openApiDocument != null) {
-            host.openApiBase(openApiDocument);
-        }
+        RequestLog log = new RequestLog(new LogLines(System.out, context.environment(), server.logLevel()),
+                server.requestIdLogLabel(), server.disableRequestLogging());
+        Clients clients = Clients.open(vertx, context.serviceId(),
+                ClientSettings.from(context.configuration().get("clients")));
+        PluginEnvironment environment = new PluginEnvironment(context.serviceId(), context.workerIndex(),
+                context.serviceDirectory(), vertx, clients, provided, log);
+        Registrations registrations = new Registrations(server.validation());
         ClassLoader loader = Thread.currentThread().getContextClassLoader() != null
                 ? Thread.currentThread().getContextClassLoader() : ClassLoader.getSystemClassLoader();
-        server.errorHandler().ifPresent(value -> host.serviceErrorHandler(
+        server.errorHandler().ifPresent(value -> registrations.serviceHooks().errorHandler(
                 ErrorHandlerLoader.load(context.serviceDirectory(), value, loader)));
         PluginLoader plugins = new PluginLoader(loader, Duration.ofMillis(ConfigValues.number(
                 ConfigValues.object(context.configuration(), "server"), "pluginTimeout", 10_000)));
-        for (BuiltIn builtIn : builtIns) {
-            PluginScope scope = new PluginScope(host, builtIn.name(), "", "{}", true);
-            host.scopes().add(scope);
-            plugins.register("/" + builtIn.name(), builtIn.name(), builtIn.plugin(), scope);
-        }
-        List<PluginLibrary> libraries = new PluginLocator(context.serviceDirectory())
-                .locate(ConfigValues.object(context.configuration(), "plugins"));
-        for (PluginLibrary library : libraries) {
-            for (String className : library.classNames()) {
-                ServicePlugin plugin = plugins.instantiate(library.pointer(), className);
-                PluginScope scope = new PluginScope(host, className, library.prefix(), library.options(),
-                        library.encapsulate());
-                host.scopes().add(scope);
-                plugins.register(library.pointer(), className, plugin, scope);
-            }
-        }
-        ServiceRouter router = new ServiceRouter(host, server, openApi, graphQl, log, context.tracing());
-        Router built;
-        try {
-            built = router.build();
-        } catch (RegistrationError e) {
-            throw KindException.at("/service/graphql", e.getMessage());
-        }
-        return ServiceServer.listen(vertx, built, server, loops,
-                new LoopBusyTime(loops, host.poolBusy(), poolSize), router, START_LIMIT);
-    }
-
-    private static <T> void provide(HostState host, Class<T> type, Object value) {
-        host.provide(type, type.cast(value));
+        new PluginRegistration(environment, registrations, plugins)
+                .registerAll(builtIns, ConfigValues.object(context.configuration(), "plugins"));
+        LoopBusyTime busy = new LoopBusyTime(loops, poolSize);
+        ServiceRouter router = new ServiceRouter(environment, registrations.seal(), server,
+                new ApiOptions(openApi, Optional.ofNullable(openApiDocument), graphQl, graphQlExecution),
+                context.tracing(), busy);
+        return ServiceServer.listen(vertx, router.build(), server, loops, busy, router, START_LIMIT);
     }
 }

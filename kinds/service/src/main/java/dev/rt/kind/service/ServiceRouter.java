@@ -1,5 +1,6 @@
 package dev.rt.kind.service;
 
+import dev.rt.kind.KindException;
 import dev.rt.kind.RequestTracing;
 import dev.rt.kind.service.forwarded.TrustedChain;
 import graphql.schema.GraphQLSchema;
@@ -15,28 +16,29 @@ import java.util.Optional;
  * plugins' routes, the plugins' own routers, and last the failure handler that answers every error.
  */
 final class ServiceRouter {
-    private final HostState host;
+    private final PluginEnvironment environment;
+    private final Registered registered;
     private final ServerSettings server;
-    private final OpenApiSettings openApi;
-    private final GraphQlSettings graphQl;
-    private final RequestLog log;
+    private final ApiOptions api;
     private final RequestTracing tracing;
+    private final LoopBusyTime busy;
     private HealthRoute health;
     private OpenApiRoutes openApiRoutes;
     private GraphQLSchema graphQlSchema;
 
-    ServiceRouter(HostState host, ServerSettings server, OpenApiSettings openApi, GraphQlSettings graphQl,
-            RequestLog log, RequestTracing tracing) {
-        this.host = host;
-        this.tracing = tracing;
+    ServiceRouter(PluginEnvironment environment, Registered registered, ServerSettings server, ApiOptions api,
+            RequestTracing tracing, LoopBusyTime busy) {
+        this.environment = environment;
+        this.registered = registered;
         this.server = server;
-        this.openApi = openApi;
-        this.graphQl = graphQl;
-        this.log = log;
+        this.api = api;
+        this.tracing = tracing;
+        this.busy = busy;
     }
 
+    /** @throws KindException when {@code service.graphql} is on and the plugins' GraphQL does not make a schema */
     Router build() {
-        Router router = Router.router(host.vertx());
+        Router router = Router.router(environment.vertx());
         router.allowForward(server.trustProxy().none() ? AllowForwardHeaders.NONE : AllowForwardHeaders.X_FORWARD);
         if (!server.trustProxy().none() && !server.trustProxy().all()) {
             router.route().handler(new TrustedChain(server.trustProxy())); // before anything reads the address
@@ -44,7 +46,7 @@ final class ServiceRouter {
         if (tracing != RequestTracing.OFF) {
             router.route().handler(new RequestSpans(tracing));
         }
-        router.route().handler(new RequestStart(server, log));
+        router.route().handler(new RequestStart(server, environment.log()));
         server.cors().ifPresent(cors -> router.route().handler(new CorsPolicy(cors)));
         if (server.requestTimeout() > 0) {
             router.route().handler(new RequestTimeout(server.requestTimeout()));
@@ -56,35 +58,39 @@ final class ServiceRouter {
             router.route().handler(RequestTimeout::received);
         }
         server.healthCheckInterval().ifPresent(interval -> {
-            health = new HealthRoute(host.healthChecks());
-            health.mount(router, host.vertx(), interval);
+            health = new HealthRoute(registered.healthChecks());
+            health.mount(router, environment.vertx(), interval);
         });
-        if (openApi.enabled()) {
-            openApiRoutes = new OpenApiRoutes(openApi, host.serviceId(), host.routes(), host.openApiBase());
+        if (api.openApi().enabled()) {
+            openApiRoutes = new OpenApiRoutes(api.openApi(), environment.serviceId(), registered.definitions(),
+                    api.openApiDocument());
             openApiRoutes.mount(router);
         }
-        if (graphQl.enabled()) {
-            if (host.graphql().isEmpty()) {
-                throw new RegistrationError("is on, but no plugin defines a GraphQL schema; add"
-                        + " one with ServiceContext.graphql(sdl, wiring), or turn service.graphql off");
-            }
-            try {
-                graphQlSchema = host.graphql().schema();
-            } catch (IllegalArgumentException e) {
-                throw new RegistrationError(e.getMessage());
-            }
-            GraphQlRoutes.mount(router, graphQlSchema, graphQl.graphiql(), host.graphQlExecution(), host);
+        if (api.graphQl().enabled()) {
+            graphQlSchema = mergedGraphQlSchema();
+            GraphQlRoutes.mount(router, graphQlSchema, api.graphQl().graphiql(), api.graphQlExecution(), busy);
         }
-        host.routes().mount(router, server, new RouteChain(server));
-        for (PluginScope scope : host.scopes()) {
-            scope.rawRouter().ifPresent(raw -> router.route(scope.prefix().isEmpty() ? "/*" : scope.prefix() + "/*")
-                    .subRouter(raw));
+        new RouteMount(server, busy).mount(router, registered.routes());
+        for (Registered.RawRouter raw : registered.rawRouters()) {
+            router.route(raw.prefix().isEmpty() ? "/*" : raw.prefix() + "/*").subRouter(raw.router());
         }
-        ErrorDispatch dispatch = new ErrorDispatch(host.serviceErrorHandler(), log);
+        ErrorDispatch dispatch = new ErrorDispatch(registered.errorHandler(), environment.log());
         router.route().failureHandler(dispatch);
         router.errorHandler(404, dispatch);
         router.errorHandler(405, dispatch);
         return router;
+    }
+
+    private GraphQLSchema mergedGraphQlSchema() {
+        if (registered.graphql().isEmpty()) {
+            throw KindException.at("/service/graphql", "is on, but no plugin defines a GraphQL schema; add one with"
+                    + " ServiceContext.graphql(sdl, wiring), or turn service.graphql off");
+        }
+        try {
+            return registered.graphql().schema();
+        } catch (IllegalArgumentException e) {
+            throw KindException.at("/service/graphql", e.getMessage());
+        }
     }
 
     /** The OpenAPI document (JSON), when the service has one. */
@@ -99,7 +105,7 @@ final class ServiceRouter {
 
     void stop() {
         if (health != null) {
-            health.stop(host.vertx());
+            health.stop(environment.vertx());
         }
     }
 }

@@ -1,0 +1,12 @@
+package dev.rt.kind.service;
+
+import dev.rt.service.ServicePlugin;
+import java.util.Objects;
+
+/** A plugin of the kind itself ({@code ServiceHost.plugin}): registered before the configured ones, at the root. */
+record BuiltInPlugin(String name, ServicePlugin plugin) {
+    BuiltInPlugin {
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(plugin, "plugin");
+    }
+}

@@ -1,0 +1,25 @@
+package dev.rt.kind.service;
+
+import graphql.schema.idl.RuntimeWiring;
+import graphql.schema.idl.SchemaParser;
+import java.util.Objects;
+import java.util.function.Consumer;
+
+/** The GraphQL type definitions and resolvers one plugin contributed ({@code ServiceContext.graphql}). */
+record GraphQlPart(String plugin, String sdl, Consumer<RuntimeWiring.Builder> wiring) {
+    GraphQlPart {
+        Objects.requireNonNull(plugin, "plugin");
+        Objects.requireNonNull(wiring, "wiring");
+    }
+
+    /** @throws IllegalArgumentException when the SDL does not parse */
+    static GraphQlPart of(String plugin, String sdl, Consumer<RuntimeWiring.Builder> wiring) {
+        try {
+            new SchemaParser().parse(sdl);
+        } catch (RuntimeException e) {
+            throw new IllegalArgumentException("its GraphQL schema does not parse: " + e.getMessage()
+                    + "; fix the SDL");
+        }
+        return new GraphQlPart(plugin, sdl, wiring);
+    }
+}
