@@ -1,17 +1,15 @@
 package dev.rt.kind.service;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.TextNode;
+import dev.rt.kind.service.validation.ParsedBody;
 import dev.rt.service.HttpError;
-import dev.rt.service.Validated;
 import io.vertx.core.Handler;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.ext.web.RoutingContext;
 import java.io.IOException;
 import java.util.Locale;
-import java.util.function.Supplier;
 
 /**
  * Parses the body of a plugin route's request by its content type, as the reference does by default: JSON
@@ -20,8 +18,6 @@ import java.util.function.Supplier;
  */
 final class BodyParser implements Handler<RoutingContext> {
     static final BodyParser INSTANCE = new BodyParser();
-    /** Where the parsed body waits for validation, as a Jackson tree. */
-    static final String TREE = "rt.body.tree";
     private static final HttpError UNSUPPORTED = new HttpError(415, "FST_ERR_CTP_INVALID_MEDIA_TYPE",
             "Unsupported Media Type");
 
@@ -56,25 +52,19 @@ final class BodyParser implements Handler<RoutingContext> {
             }
             JsonNode tree;
             try {
-                tree = JsonSchemas.MAPPER.readTree(body.getBytes());
+                tree = ParsedBody.json(body.getBytes());
             } catch (IOException e) {
                 context.fail(new HttpError(400, "FST_ERR_CTP_INVALID_JSON_BODY",
                         "Body is not valid JSON but content-type is set to 'application/json'"));
                 return;
             }
-            keep(context, tree == null ? NullNode.getInstance() : tree);
+            ParsedBody.keep(context, tree);
         } else if (mediaType.equals("text/plain")) {
-            keep(context, TextNode.valueOf(body == null ? "" : body.toString()));
+            ParsedBody.keep(context, TextNode.valueOf(body == null ? "" : body.toString()));
         } else {
             context.fail(UNSUPPORTED);
             return;
         }
         context.next();
     }
-
-    private static void keep(RoutingContext context, JsonNode tree) {
-        context.put(TREE, tree);
-        context.put(Validated.BODY, (Supplier<Object>) () -> VertxJson.from(tree));
-    }
-
 }

@@ -1,5 +1,6 @@
 package dev.rt.kind.service;
 
+import dev.rt.kind.service.busy.LoopBusyTime;
 import dev.rt.kind.service.graphql.GraphQlHttp;
 import graphql.GraphQL;
 import graphql.schema.GraphQLSchema;

@@ -1,5 +1,7 @@
 package dev.rt.kind.service;
 
+import dev.rt.kind.service.config.ConfigValues;
+
 /** {@code service.graphql}: {@code true}, or {@code {"graphiql": true}} to also serve GraphiQL at /graphiql. */
 public record GraphQlSettings(boolean enabled, boolean graphiql) {
     public static final GraphQlSettings OFF = new GraphQlSettings(false, false);

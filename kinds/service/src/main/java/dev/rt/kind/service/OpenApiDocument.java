@@ -2,6 +2,7 @@ package dev.rt.kind.service;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -10,7 +11,9 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -23,11 +26,12 @@ import java.util.regex.Pattern;
  * is the start instead: complete already (its version, settings and paths), it gets the routes' paths added.
  */
 record OpenApiDocument(String json, String yaml) {
+    private static final ObjectMapper JSON = new ObjectMapper();
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
     private static final Pattern PARAM = Pattern.compile(":([A-Za-z0-9_]+)");
 
     static OpenApiDocument build(OpenApiSettings settings, String serviceId, List<RouteRecord> routes,
-            java.util.Optional<String> kindDocument) {
+            Optional<String> kindDocument) {
         ObjectNode document = kindDocument.map(OpenApiDocument::schema).filter(JsonNode::isObject)
                 .map(ObjectNode.class::cast).orElseGet(() -> start(settings, serviceId));
         ObjectNode paths = document.has("paths") && document.get("paths").isObject()
@@ -38,10 +42,10 @@ record OpenApiDocument(String json, String yaml) {
             }
             String path = RoutePaths.openApi(RoutePaths.join(settings.prefix(), route.path()));
             ObjectNode item = paths.has(path) ? (ObjectNode) paths.get(path) : paths.putObject(path);
-            item.set(route.method().name().toLowerCase(java.util.Locale.ROOT), operation(route));
+            item.set(route.method().name().toLowerCase(Locale.ROOT), operation(route));
         }
         try {
-            return new OpenApiDocument(JsonSchemas.MAPPER.writeValueAsString(document),
+            return new OpenApiDocument(JSON.writeValueAsString(document),
                     Yaml31.mapper().writeValueAsString(document));
         } catch (JsonProcessingException e) {
             throw new UncheckedIOException(e);
@@ -53,7 +57,7 @@ record OpenApiDocument(String json, String yaml) {
         document.put("openapi", "3.1.0");
         ObjectNode info = document.putObject("info");
         info.put("title", serviceId).put("version", "1.0.0");
-        JsonNode base = JsonSchemas.MAPPER.valueToTree(settings.document());
+        JsonNode base = JSON.valueToTree(settings.document());
         base.fields().forEachRemaining(field -> document.set(field.getKey(), field.getValue()));
         return document;
     }
@@ -125,7 +129,7 @@ record OpenApiDocument(String json, String yaml) {
             return NODES.objectNode();
         }
         try {
-            return JsonSchemas.MAPPER.readTree(text);
+            return JSON.readTree(text);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -1,5 +1,6 @@
 package dev.rt.kind.service;
 
+import dev.rt.kind.service.config.ConfigValues;
 import java.util.LinkedHashMap;
 import java.util.Map;
 

@@ -1,5 +1,6 @@
 package dev.rt.kind.service;
 
+import dev.rt.kind.service.config.ConfigValues;
 import io.vertx.core.json.JsonObject;
 import java.util.Map;
 

@@ -1,5 +1,7 @@
 package dev.rt.kind.service;
 
+import dev.rt.kind.service.client.Clients;
+import dev.rt.kind.service.log.RequestLog;
 import io.vertx.core.Vertx;
 import java.nio.file.Path;
 import java.util.Map;

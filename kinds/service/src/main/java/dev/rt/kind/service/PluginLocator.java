@@ -1,6 +1,7 @@
 package dev.rt.kind.service;
 
 import dev.rt.kind.KindException;
+import dev.rt.kind.service.config.ConfigValues;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,5 +1,7 @@
 package dev.rt.kind.service;
 
+import dev.rt.kind.service.log.LogLines;
+import dev.rt.kind.service.log.RequestLog;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.text.MessageFormat;

@@ -1,5 +1,6 @@
 package dev.rt.kind.service;
 
+import dev.rt.kind.service.validation.PartValidator;
 import dev.rt.service.RouteDefinition;
 import io.vertx.core.Handler;
 import io.vertx.core.http.HttpMethod;

@@ -1,5 +1,6 @@
 package dev.rt.kind.service;
 
+import dev.rt.kind.service.log.RequestLog;
 import io.vertx.core.Handler;
 import io.vertx.core.http.HttpConnection;
 import io.vertx.core.http.HttpServerRequest;
@@ -35,7 +36,6 @@ final class RequestStart implements Handler<RoutingContext> {
                 .orElseGet(() -> "req-" + Integer.toString(counter.incrementAndGet() & Integer.MAX_VALUE, 36));
         context.put(RequestLog.ID, id);
         if (log.logsRequests()) {
-            context.put(RequestLog.STARTED, System.nanoTime());
             log.incoming(context);
             context.addEndHandler(done -> log.completed(context));
         }

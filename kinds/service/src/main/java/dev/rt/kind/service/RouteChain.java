@@ -1,5 +1,7 @@
 package dev.rt.kind.service;
 
+import dev.rt.kind.service.busy.LoopBusyTime;
+import dev.rt.kind.service.validation.RequestValidation;
 import io.vertx.ext.web.Route;
 
 /** Puts the handlers of a route in order on its Vert.x route: entry checks, body, hooks, validation, the handler. */

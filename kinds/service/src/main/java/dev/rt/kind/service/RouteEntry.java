@@ -1,5 +1,6 @@
 package dev.rt.kind.service;
 
+import dev.rt.kind.service.error.ErrorDispatch;
 import dev.rt.service.ErrorHandler;
 import io.vertx.core.Handler;
 import io.vertx.ext.web.RoutingContext;

@@ -2,6 +2,8 @@ package dev.rt.kind.service;
 
 import dev.rt.kind.cors.CorsSettings;
 import dev.rt.kind.forwarded.TrustedProxies;
+import dev.rt.kind.service.config.ConfigValues;
+import dev.rt.kind.service.validation.ValidationOptions;
 import java.util.Map;
 import java.util.Optional;
 

@@ -3,6 +3,7 @@ package dev.rt.kind.service;
 import dev.rt.kind.KindException;
 import dev.rt.kind.cors.CorsSettings;
 import dev.rt.kind.forwarded.TrustedProxies;
+import dev.rt.kind.service.config.ConfigValues;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;

@@ -2,6 +2,8 @@ package dev.rt.kind.service;
 
 import dev.rt.kind.KindException;
 import dev.rt.kind.RequestTracing;
+import dev.rt.kind.service.busy.LoopBusyTime;
+import dev.rt.kind.service.error.ErrorDispatch;
 import dev.rt.kind.service.forwarded.TrustedChain;
 import graphql.schema.GraphQLSchema;
 import io.vertx.core.http.HttpMethod;

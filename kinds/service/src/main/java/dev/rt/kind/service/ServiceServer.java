@@ -3,6 +3,7 @@ package dev.rt.kind.service;
 import dev.rt.kind.BusyTime;
 import dev.rt.kind.KindException;
 import dev.rt.kind.RunningApplication;
+import dev.rt.kind.service.busy.LoopBusyTime;
 import io.vertx.core.AbstractVerticle;
 import io.vertx.core.DeploymentOptions;
 import io.vertx.core.Future;

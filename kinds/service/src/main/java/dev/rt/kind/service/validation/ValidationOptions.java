@@ -1,5 +1,6 @@
-package dev.rt.kind.service;
+package dev.rt.kind.service.validation;
 
+import dev.rt.kind.service.config.ConfigValues;
 import java.util.Map;
 
 /**
@@ -14,7 +15,7 @@ public record ValidationOptions(Coercion coerceTypes, boolean useDefaults, Strin
 
     public static final ValidationOptions DEFAULTS = new ValidationOptions(Coercion.ARRAYS, true, "true", false);
 
-    static ValidationOptions from(Map<String, Object> custom) {
+    public static ValidationOptions from(Map<String, Object> custom) {
         Object coerce = custom.getOrDefault("coerceTypes", "array");
         Coercion coercion = "array".equals(coerce) ? Coercion.ARRAYS
                 : Boolean.TRUE.equals(coerce) ? Coercion.SCALARS : Coercion.NONE;

@@ -1,4 +1,4 @@
-package dev.rt.kind.service;
+package dev.rt.kind.service.client;
 
 import dev.rt.service.ClientResponse;
 import dev.rt.service.ServiceClient;

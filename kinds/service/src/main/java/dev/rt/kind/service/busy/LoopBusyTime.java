@@ -1,4 +1,4 @@
-package dev.rt.kind.service;
+package dev.rt.kind.service.busy;
 
 import dev.rt.kind.BusyTime;
 import io.vertx.core.Handler;
@@ -18,7 +18,7 @@ import java.util.Arrays;
  * run. The {@link BusyTime} it reports is read through its clock: it is begun once, at start, and its in-flight time
  * is the sum above.
  */
-final class LoopBusyTime {
+public final class LoopBusyTime {
     static final String LOOP_THREAD_PREFIX = "vert.x-eventloop-thread-";
 
     private final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
@@ -28,19 +28,19 @@ final class LoopBusyTime {
     private long[] loopIds = new long[0];
     private long highest;
 
-    LoopBusyTime(int loops, int poolSize) {
+    public LoopBusyTime(int loops, int poolSize) {
         this.loops = loops;
         this.pool = new BusyTime(poolSize);
         this.poolSize = poolSize;
     }
 
     /** {@code handler}, counting the time it runs into the worker pool's busy time: for a handler run there. */
-    Handler<RoutingContext> blocking(Handler<RoutingContext> handler) {
+    public Handler<RoutingContext> blocking(Handler<RoutingContext> handler) {
         return new BlockingBusyTime(handler, pool);
     }
 
     /** The busy time to report; begun, never ended. */
-    BusyTime busyTime() {
+    public BusyTime busyTime() {
         BusyTime busy = new BusyTime(loops, this::nanos);
         busy.begin();
         return busy;

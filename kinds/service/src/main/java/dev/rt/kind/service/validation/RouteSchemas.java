@@ -1,4 +1,4 @@
-package dev.rt.kind.service;
+package dev.rt.kind.service.validation;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
@@ -6,11 +6,11 @@ import com.fasterxml.jackson.databind.JsonNode;
  * Compiles the schemas of a service's routes, with the service's validation options: a request part's into the
  * validator of that part, a response's only to check it. One per service, its compiled meta-schema shared.
  */
-final class RouteSchemas {
+public final class RouteSchemas {
     private final JsonSchemas schemas = new JsonSchemas();
     private final ValidationOptions options;
 
-    RouteSchemas(ValidationOptions options) {
+    public RouteSchemas(ValidationOptions options) {
         this.options = options;
     }
 
@@ -19,7 +19,7 @@ final class RouteSchemas {
      *
      * @throws IllegalArgumentException saying what is wrong with the schema, in a sentence
      */
-    PartValidator validator(String part, String schema) {
+    public PartValidator validator(String part, String schema) {
         JsonSchemas.Compiled compiled = schemas.compile(schema);
         if (part.equals("headers")) {
             JsonNode lowered = PartValidator.lowerCaseHeaders(compiled.document());
@@ -29,7 +29,7 @@ final class RouteSchemas {
     }
 
     /** @throws IllegalArgumentException saying what is wrong with the response schema, in a sentence */
-    void check(String schema) {
+    public void check(String schema) {
         schemas.compile(schema);
     }
 }

@@ -1,4 +1,4 @@
-package dev.rt.kind.service;
+package dev.rt.kind.service.config;
 
 import java.util.List;
 import java.util.Map;
@@ -8,33 +8,33 @@ import java.util.Optional;
  * Reading the service configuration, which arrives validated and with its defaults as JDK JSON values
  * ({@code Map}, {@code List}, {@code String}, {@code Boolean}, {@code Long}/{@code Double}).
  */
-final class ConfigValues {
+public final class ConfigValues {
     private ConfigValues() {
     }
 
     @SuppressWarnings("unchecked")
-    static Map<String, Object> object(Object value) {
+    public static Map<String, Object> object(Object value) {
         return value instanceof Map<?, ?> map ? (Map<String, Object>) map : Map.of();
     }
 
-    static Map<String, Object> object(Map<String, Object> parent, String key) {
+    public static Map<String, Object> object(Map<String, Object> parent, String key) {
         return object(parent.get(key));
     }
 
     @SuppressWarnings("unchecked")
-    static List<Object> list(Object value) {
+    public static List<Object> list(Object value) {
         return value instanceof List<?> list ? (List<Object>) list : List.of();
     }
 
-    static Optional<String> string(Map<String, Object> parent, String key) {
+    public static Optional<String> string(Map<String, Object> parent, String key) {
         return parent.get(key) instanceof String text ? Optional.of(text) : Optional.empty();
     }
 
-    static long number(Map<String, Object> parent, String key, long otherwise) {
+    public static long number(Map<String, Object> parent, String key, long otherwise) {
         return parent.get(key) instanceof Number number ? number.longValue() : otherwise;
     }
 
-    static boolean flag(Map<String, Object> parent, String key, boolean otherwise) {
+    public static boolean flag(Map<String, Object> parent, String key, boolean otherwise) {
         Object value = parent.get(key);
         if (value instanceof Boolean bool) {
             return bool;

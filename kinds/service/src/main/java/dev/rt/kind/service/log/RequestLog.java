@@ -1,4 +1,4 @@
-package dev.rt.kind.service;
+package dev.rt.kind.service.log;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.rt.service.Failure;
@@ -14,30 +14,32 @@ import java.io.UncheckedIOException;
  * {@code server.disableRequestLogging}), and failures (5xx at error level with the stack trace, others at info).
  * Every entry about a request carries its id under {@code server.requestIdLogLabel}.
  */
-final class RequestLog {
-    static final String ID = "rt.requestId";
-    static final String STARTED = "rt.startedNanos";
+public final class RequestLog {
+    public static final String ID = "rt.requestId";
+    private static final String STARTED = "rt.startedNanos";
 
     private final LogLines lines;
     private final String idLabel;
     private final boolean requests;
 
-    RequestLog(LogLines lines, String idLabel, boolean disableRequestLogging) {
+    public RequestLog(LogLines lines, String idLabel, boolean disableRequestLogging) {
         this.lines = lines;
         this.idLabel = idLabel;
         this.requests = !disableRequestLogging && lines.enabled(LogLines.INFO);
     }
 
     /** Whether entries of {@code level} are written. */
-    boolean enabled(int level) {
+    public boolean enabled(int level) {
         return lines.enabled(level);
     }
 
-    boolean logsRequests() {
+    public boolean logsRequests() {
         return requests;
     }
 
-    void incoming(RoutingContext context) {
+    /** The request's first entry; its time starts the response time of {@link #completed}. */
+    public void incoming(RoutingContext context) {
+        context.put(STARTED, System.nanoTime());
         HttpServerRequest request = context.request();
         lines.write(LogLines.INFO, "incoming request", json -> fields(json, () -> {
             json.writeStringField(idLabel, context.get(ID));
@@ -45,7 +47,7 @@ final class RequestLog {
         }));
     }
 
-    void completed(RoutingContext context) {
+    public void completed(RoutingContext context) {
         long started = context.get(STARTED);
         double millis = (System.nanoTime() - started) / 1_000_000.0;
         lines.write(LogLines.INFO, "request completed", json -> fields(json, () -> {
@@ -57,7 +59,7 @@ final class RequestLog {
         }));
     }
 
-    void failure(RoutingContext context, Failure failure) {
+    public void failure(RoutingContext context, Failure failure) {
         boolean server = failure.statusCode() >= 500;
         lines.write(server ? LogLines.ERROR : LogLines.INFO, failure.message(), json -> fields(json, () -> {
             String id = context.get(ID);
@@ -82,7 +84,7 @@ final class RequestLog {
     }
 
     /** An entry a plugin writes about a request. */
-    void plugin(int level, String id, String message) {
+    public void plugin(int level, String id, String message) {
         lines.write(level, message, json -> fields(json, () -> {
             if (id != null) {
                 json.writeStringField(idLabel, id);

@@ -1,4 +1,4 @@
-package dev.rt.kind.service;
+package dev.rt.kind.service.error;
 
 import java.util.Map;
 

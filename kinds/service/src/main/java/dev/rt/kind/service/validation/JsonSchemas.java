@@ -1,4 +1,4 @@
-package dev.rt.kind.service;
+package dev.rt.kind.service.validation;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;

@@ -1,4 +1,4 @@
-package dev.rt.kind.service;
+package dev.rt.kind.service.validation;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package dev.rt.kind.service;
+package dev.rt.kind.service.client;
 
 import dev.rt.service.ServiceClient;
 import io.vertx.core.Vertx;
@@ -12,7 +12,7 @@ import java.util.Optional;
  * The service's clients of other services ({@code clients}): one {@link MeshClient} per entry, opened once at start,
  * found by service id. Fixed once built.
  */
-final class Clients {
+public final class Clients {
     private final String serviceId;
     private final Map<String, ServiceClient> byServiceId;
 
@@ -22,7 +22,7 @@ final class Clients {
     }
 
     /** @param serviceId the service whose clients these are, for messages */
-    static Clients open(Vertx vertx, String serviceId, List<ClientSettings> entries) {
+    public static Clients open(Vertx vertx, String serviceId, List<ClientSettings> entries) {
         Map<String, ServiceClient> clients = new LinkedHashMap<>();
         for (ClientSettings client : entries) {
             clients.put(client.serviceId(), new MeshClient(vertx, client));
@@ -30,12 +30,12 @@ final class Clients {
         return new Clients(serviceId, clients);
     }
 
-    Optional<ServiceClient> find(String target) {
+    public Optional<ServiceClient> find(String target) {
         return Optional.ofNullable(byServiceId.get(target));
     }
 
     /** Why the service has no client for {@code target}, and what to add. */
-    String missing(String target) {
+    public String missing(String target) {
         return "service \"" + serviceId + "\" has no client for \"" + target + "\"; add {\"serviceId\": \"" + target
                 + "\"} to its \"clients\"" + (byServiceId.isEmpty() ? ""
                         : " (it has " + String.join(", ", byServiceId.keySet()) + ")");

@@ -1,4 +1,4 @@
-package dev.rt.kind.service;
+package dev.rt.kind.service.busy;
 
 import dev.rt.kind.BusyTime;
 import io.vertx.core.Handler;

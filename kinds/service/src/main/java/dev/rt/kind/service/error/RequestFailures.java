@@ -1,4 +1,4 @@
-package dev.rt.kind.service;
+package dev.rt.kind.service.error;
 
 import dev.rt.service.Failure;
 import dev.rt.service.HttpError;

@@ -1,5 +1,6 @@
-package dev.rt.kind.service;
+package dev.rt.kind.service.error;
 
+import dev.rt.kind.service.log.RequestLog;
 import dev.rt.service.ErrorHandler;
 import dev.rt.service.Failure;
 import io.vertx.core.Handler;
@@ -14,14 +15,14 @@ import java.util.Optional;
  * to the default body of the handler's own error when it throws. An unknown route's body lists its fields as the
  * reference's does: message, error, statusCode.
  */
-final class ErrorDispatch implements Handler<RoutingContext> {
+public final class ErrorDispatch implements Handler<RoutingContext> {
     /** Where a route keeps the error handler of its scope, if its plugin set one. */
-    static final String SCOPE_HANDLER = "rt.errorHandler";
+    public static final String SCOPE_HANDLER = "rt.errorHandler";
 
     private final Optional<ErrorHandler> serviceHandler;
     private final RequestLog log;
 
-    ErrorDispatch(Optional<ErrorHandler> serviceHandler, RequestLog log) {
+    public ErrorDispatch(Optional<ErrorHandler> serviceHandler, RequestLog log) {
         this.serviceHandler = serviceHandler;
         this.log = log;
     }

@@ -1,4 +1,4 @@
-package dev.rt.kind.service;
+package dev.rt.kind.service.validation;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -14,7 +14,7 @@ import java.util.stream.Collectors;
  * route's schema for it, after {@link Coercion}; a failure is a 400 whose message names the part and the place, as
  * {@code body/title must be string}.
  */
-final class PartValidator {
+public final class PartValidator {
     static final String CODE = "FST_ERR_VALIDATION";
 
     private final String part;

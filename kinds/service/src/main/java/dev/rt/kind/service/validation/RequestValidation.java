@@ -1,9 +1,8 @@
-package dev.rt.kind.service;
+package dev.rt.kind.service.validation;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.rt.service.HttpError;
 import dev.rt.service.Validated;
@@ -16,12 +15,12 @@ import java.util.Locale;
  * Validates a request against its route's schemas, part by part in the reference's order (params, body, querystring,
  * headers), keeping each validated part for {@link Validated}; the first part that fails answers 400.
  */
-final class RequestValidation implements Handler<RoutingContext> {
+public final class RequestValidation implements Handler<RoutingContext> {
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
     private final List<PartValidator> validators;
 
-    RequestValidation(List<PartValidator> validators) {
+    public RequestValidation(List<PartValidator> validators) {
         this.validators = validators;
     }
 
@@ -46,8 +45,7 @@ final class RequestValidation implements Handler<RoutingContext> {
                 context.put(Validated.PARAMS, VertxJson.object(validator.validate(params)));
             }
             case "body" -> {
-                JsonNode tree = context.get(BodyParser.TREE);
-                JsonNode valid = validator.validate(tree == null ? NullNode.getInstance() : tree);
+                JsonNode valid = validator.validate(ParsedBody.tree(context));
                 context.put(Validated.BODY, VertxJson.from(valid));
             }
             case "querystring" -> {

@@ -1,4 +1,4 @@
-package dev.rt.kind.service;
+package dev.rt.kind.service.log;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
@@ -17,12 +17,12 @@ import java.util.function.Consumer;
  * runtime's message key); the supervisor adds the service id and worker index. Entries below the level are
  * skipped: the service's {@code server.logger.level}, else the runtime's ({@code RT_LOG_LEVEL}).
  */
-final class LogLines {
-    static final int TRACE = 10;
-    static final int DEBUG = 20;
-    static final int INFO = 30;
-    static final int WARN = 40;
-    static final int ERROR = 50;
+public final class LogLines {
+    public static final int TRACE = 10;
+    public static final int DEBUG = 20;
+    public static final int INFO = 30;
+    public static final int WARN = 40;
+    public static final int ERROR = 50;
 
     private static final JsonFactory JSON = new JsonFactory();
 
@@ -32,7 +32,7 @@ final class LogLines {
     private final long pid = ProcessHandle.current().pid();
     private final String hostname;
 
-    LogLines(PrintStream out, Map<String, String> env, java.util.Optional<String> serviceLevel) {
+    public LogLines(PrintStream out, Map<String, String> env, java.util.Optional<String> serviceLevel) {
         this.out = out;
         this.threshold = levelNumber(serviceLevel.orElse(env.getOrDefault("RT_LOG_LEVEL", "info")));
         String key = env.get("RT_LOG_MESSAGE_KEY");

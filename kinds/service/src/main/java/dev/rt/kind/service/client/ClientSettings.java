@@ -1,5 +1,6 @@
-package dev.rt.kind.service;
+package dev.rt.kind.service.client;
 
+import dev.rt.kind.service.config.ConfigValues;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -9,9 +10,9 @@ import java.util.Optional;
  * One {@code clients} entry: {@code serviceId} (another service of the runtime, called at
  * {@code http://<serviceId>.rt.local} through the mesh) and/or {@code url} (called there instead).
  */
-record ClientSettings(String serviceId, String url) {
+public record ClientSettings(String serviceId, String url) {
 
-    static List<ClientSettings> from(Object clients) {
+    public static List<ClientSettings> from(Object clients) {
         List<ClientSettings> result = new ArrayList<>();
         for (Object item : ConfigValues.list(clients)) {
             Map<String, Object> entry = ConfigValues.object(item);
