@@ -1,5 +1,6 @@
 package dev.rt.kind.service;
 
+import dev.rt.kind.service.openapi.OpenApiSettings;
 import java.util.Objects;
 import java.util.Optional;
 

@@ -2,6 +2,7 @@ package dev.rt.kind.service;
 
 import dev.rt.kind.service.busy.LoopBusyTime;
 import dev.rt.kind.service.graphql.GraphQlHttp;
+import dev.rt.kind.service.http.BodyParser;
 import graphql.GraphQL;
 import graphql.schema.GraphQLSchema;
 import io.vertx.core.Handler;

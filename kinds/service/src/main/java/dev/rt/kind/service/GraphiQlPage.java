@@ -1,5 +1,6 @@
 package dev.rt.kind.service;
 
+import dev.rt.kind.service.http.ClasspathAssets;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.handler.graphql.GraphiQLHandlerOptions;
 

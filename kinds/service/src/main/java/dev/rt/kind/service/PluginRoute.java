@@ -1,5 +1,7 @@
 package dev.rt.kind.service;
 
+import dev.rt.kind.service.route.RoutePaths;
+import dev.rt.kind.service.route.RouteRecord;
 import dev.rt.kind.service.validation.PartValidator;
 import dev.rt.service.RouteDefinition;
 import io.vertx.core.Handler;

@@ -1,5 +1,7 @@
 package dev.rt.kind.service;
 
+import dev.rt.kind.service.route.RouteRecord;
+import dev.rt.kind.service.route.ScopedRoute;
 import dev.rt.service.ErrorHandler;
 import io.vertx.ext.web.Router;
 import java.util.List;

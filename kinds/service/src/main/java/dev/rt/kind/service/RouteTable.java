@@ -1,5 +1,7 @@
 package dev.rt.kind.service;
 
+import dev.rt.kind.service.route.RouteRecord;
+import dev.rt.kind.service.route.ScopedRoute;
 import io.vertx.core.Handler;
 import io.vertx.ext.web.RoutingContext;
 import java.util.ArrayList;

@@ -4,18 +4,20 @@ import dev.rt.kind.KindException;
 import dev.rt.kind.RequestTracing;
 import dev.rt.kind.service.busy.LoopBusyTime;
 import dev.rt.kind.service.error.ErrorDispatch;
-import dev.rt.kind.service.forwarded.TrustedChain;
+import dev.rt.kind.service.http.HealthRoute;
+import dev.rt.kind.service.http.RequestPipeline;
+import dev.rt.kind.service.http.ServerSettings;
+import dev.rt.kind.service.openapi.OpenApiRoutes;
+import dev.rt.kind.service.route.RouteMount;
 import graphql.schema.GraphQLSchema;
-import io.vertx.core.http.HttpMethod;
-import io.vertx.ext.web.AllowForwardHeaders;
 import io.vertx.ext.web.Router;
-import io.vertx.ext.web.handler.BodyHandler;
 import java.util.Optional;
 
 /**
- * Assembles the service's router once every plugin has registered, in the order requests meet it: request start
- * (id, log), CORS, the body (within {@code bodyLimit}), the health route, the OpenAPI and GraphQL routes, the
- * plugins' routes, the plugins' own routers, and last the failure handler that answers every error.
+ * Assembles the service's router once every plugin has registered, in the order requests meet it: the request
+ * pipeline ({@link RequestPipeline}: forwarded headers, span, id and log, CORS, timeout, body), the health route, the
+ * OpenAPI and GraphQL routes, the plugins' routes, the plugins' own routers, and last the failure handler that
+ * answers every error.
  */
 final class ServiceRouter {
     private final PluginEnvironment environment;
@@ -41,24 +43,7 @@ final class ServiceRouter {
     /** @throws KindException when {@code service.graphql} is on and the plugins' GraphQL does not make a schema */
     Router build() {
         Router router = Router.router(environment.vertx());
-        router.allowForward(server.trustProxy().none() ? AllowForwardHeaders.NONE : AllowForwardHeaders.X_FORWARD);
-        if (!server.trustProxy().none() && !server.trustProxy().all()) {
-            router.route().handler(new TrustedChain(server.trustProxy())); // before anything reads the address
-        }
-        if (tracing != RequestTracing.OFF) {
-            router.route().handler(new RequestSpans(tracing));
-        }
-        router.route().handler(new RequestStart(server, environment.log()));
-        server.cors().ifPresent(cors -> router.route().handler(new CorsPolicy(cors)));
-        if (server.requestTimeout() > 0) {
-            router.route().handler(new RequestTimeout(server.requestTimeout()));
-        }
-        BodyHandler body = BodyHandler.create(false).setBodyLimit(server.bodyLimit());
-        router.route().method(HttpMethod.POST).method(HttpMethod.PUT).method(HttpMethod.PATCH)
-                .method(HttpMethod.DELETE).method(HttpMethod.OPTIONS).handler(body);
-        if (server.requestTimeout() > 0) {
-            router.route().handler(RequestTimeout::received);
-        }
+        RequestPipeline.mount(router, server, environment.log(), tracing);
         server.healthCheckInterval().ifPresent(interval -> {
             health = new HealthRoute(registered.healthChecks());
             health.mount(router, environment.vertx(), interval);

@@ -6,7 +6,7 @@ import dev.rt.kind.db.rest.RestRequest;
 import dev.rt.kind.db.rest.RestResponse;
 import dev.rt.kind.db.rest.RestRoute;
 import dev.rt.kind.db.sql.SqlSpans;
-import dev.rt.kind.service.RequestSpans;
+import dev.rt.kind.service.http.RequestSpans;
 import dev.rt.service.HttpError;
 import dev.rt.service.Validated;
 import io.vertx.core.Handler;

@@ -1,7 +1,7 @@
 package dev.rt.kind.db.http;
 
 import dev.rt.kind.db.sql.SqlSpans;
-import dev.rt.kind.service.RequestSpans;
+import dev.rt.kind.service.http.RequestSpans;
 import graphql.ExecutionResult;
 import graphql.execution.instrumentation.InstrumentationContext;
 import graphql.execution.instrumentation.InstrumentationState;

@@ -1,4 +1,4 @@
-package dev.rt.kind.service;
+package dev.rt.kind.service.route;
 
 import dev.rt.kind.service.validation.PartValidator;
 import io.vertx.core.Handler;
@@ -18,11 +18,11 @@ import java.util.Optional;
  * @param responses  the response schemas by status, as written
  * @param validators the compiled request validators, in validation order
  */
-record RouteRecord(HttpMethod method, String path, Map<String, String> schemas,
+public record RouteRecord(HttpMethod method, String path, Map<String, String> schemas,
         Map<Integer, String> responses, RouteDocs docs, List<PartValidator> validators,
         Handler<RoutingContext> handler, boolean blocking) {
 
-    RouteRecord {
+    public RouteRecord {
         Objects.requireNonNull(method, "method");
         Objects.requireNonNull(path, "path");
         schemas = Map.copyOf(schemas);
@@ -33,15 +33,15 @@ record RouteRecord(HttpMethod method, String path, Map<String, String> schemas,
     }
 
     /** The route's documentation for the OpenAPI document. */
-    record RouteDocs(Optional<String> summary, Optional<String> description, Optional<String> operationId,
+    public record RouteDocs(Optional<String> summary, Optional<String> description, Optional<String> operationId,
             List<String> tags, boolean hidden) {
-        RouteDocs {
+        public RouteDocs {
             tags = List.copyOf(tags);
         }
     }
 
     /** Two routes clash when they have the same method and the same path, parameter names aside. */
-    String key() {
+    public String key() {
         return method.name() + " " + path.replaceAll(":[^/]+", ":");
     }
 

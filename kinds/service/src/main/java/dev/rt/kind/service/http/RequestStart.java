@@ -1,4 +1,4 @@
-package dev.rt.kind.service;
+package dev.rt.kind.service.http;
 
 import dev.rt.kind.service.log.RequestLog;
 import io.vertx.core.Handler;

@@ -1,4 +1,4 @@
-package dev.rt.kind.service;
+package dev.rt.kind.service.http;
 
 import dev.rt.service.HttpError;
 import io.vertx.core.Handler;

@@ -1,6 +1,7 @@
-package dev.rt.kind.service;
+package dev.rt.kind.service.route;
 
 import dev.rt.kind.service.busy.LoopBusyTime;
+import dev.rt.kind.service.http.ServerSettings;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.ext.web.Route;
 import io.vertx.ext.web.Router;
@@ -18,18 +19,18 @@ import java.util.stream.Collectors;
  * and a HEAD route beside each GET unless {@code exposeHeadRoutes} is off or the path has its own; matched
  * case-insensitively unless {@code caseSensitive}.
  */
-final class RouteMount {
+public final class RouteMount {
     private static final Pattern PARAM = Pattern.compile(":([A-Za-z0-9_]+)");
 
     private final ServerSettings settings;
     private final RouteChain chain;
 
-    RouteMount(ServerSettings settings, LoopBusyTime busy) {
+    public RouteMount(ServerSettings settings, LoopBusyTime busy) {
         this.settings = settings;
         this.chain = new RouteChain(settings, busy);
     }
 
-    void mount(Router router, List<ScopedRoute> routes) {
+    public void mount(Router router, List<ScopedRoute> routes) {
         Set<String> keys = routes.stream().map(scoped -> scoped.route().key()).collect(Collectors.toSet());
         List<ScopedRoute> sorted = new ArrayList<>(routes);
         sorted.sort(Comparator.comparingInt(scoped -> scoped.route().specificity()));

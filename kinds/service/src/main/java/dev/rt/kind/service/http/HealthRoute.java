@@ -1,4 +1,4 @@
-package dev.rt.kind.service;
+package dev.rt.kind.service.http;
 
 import dev.rt.service.HttpError;
 import io.vertx.core.Vertx;
@@ -10,18 +10,18 @@ import java.util.concurrent.Callable;
  * {@code server.healthCheck}: {@code GET /status} answers {@code {"status":"ok"}}, or 503 with the error body while
  * the plugins' health checks (run every {@code interval} ms on the worker pool) last failed.
  */
-final class HealthRoute {
+public final class HealthRoute {
     static final String PATH = "/status";
 
     private final List<Callable<Boolean>> checks;
     private volatile boolean healthy = true;
     private long timer = -1;
 
-    HealthRoute(List<Callable<Boolean>> checks) {
+    public HealthRoute(List<Callable<Boolean>> checks) {
         this.checks = List.copyOf(checks);
     }
 
-    void mount(Router router, Vertx vertx, long interval) {
+    public void mount(Router router, Vertx vertx, long interval) {
         if (!checks.isEmpty()) {
             run(vertx);
             timer = vertx.setPeriodic(Math.max(1, interval), id -> run(vertx));
@@ -36,7 +36,7 @@ final class HealthRoute {
         });
     }
 
-    void stop(Vertx vertx) {
+    public void stop(Vertx vertx) {
         if (timer >= 0) {
             vertx.cancelTimer(timer);
         }

@@ -1,4 +1,4 @@
-package dev.rt.kind.service;
+package dev.rt.kind.service.http;
 
 import io.vertx.core.buffer.Buffer;
 import io.vertx.ext.web.RoutingContext;
@@ -12,7 +12,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * Static files served from jar resources (Swagger UI's webjar, GraphiQL's bundle), read once into memory: no CDN, no
  * file cache on disk.
  */
-final class ClasspathAssets {
+public final class ClasspathAssets {
     private static final Map<String, String> TYPES = Map.of("html", "text/html; charset=utf-8",
             "js", "application/javascript; charset=utf-8", "css", "text/css; charset=utf-8", "png", "image/png",
             "json", "application/json; charset=utf-8", "svg", "image/svg+xml", "map", "application/json");
@@ -21,12 +21,12 @@ final class ClasspathAssets {
     private final Map<String, Optional<Buffer>> cache = new ConcurrentHashMap<>();
 
     /** @param root the resource folder, such as {@code META-INF/resources/webjars/swagger-ui/5.34.1/} */
-    ClasspathAssets(String root) {
+    public ClasspathAssets(String root) {
         this.root = root;
     }
 
     /** The resource at {@code relative} under the root, if there is one. */
-    Optional<Buffer> read(String relative) {
+    public Optional<Buffer> read(String relative) {
         if (relative.contains("..") || relative.contains("\\")) {
             return Optional.empty();
         }
@@ -40,7 +40,7 @@ final class ClasspathAssets {
     }
 
     /** Answers with the resource, or lets the request go on to 404. */
-    void serve(RoutingContext context, String relative) {
+    public void serve(RoutingContext context, String relative) {
         Optional<Buffer> content = read(relative);
         if (content.isEmpty()) {
             context.next();
@@ -52,7 +52,7 @@ final class ClasspathAssets {
     }
 
     /** A redirect from a UI's path to the same path with a trailing slash, relative so that any base path holds. */
-    static void redirectToSlash(RoutingContext context) {
+    public static void redirectToSlash(RoutingContext context) {
         String path = context.request().path();
         String last = path.substring(path.lastIndexOf('/') + 1);
         context.response().setStatusCode(302).putHeader("location", last + "/").end();

@@ -1,6 +1,8 @@
-package dev.rt.kind.service;
+package dev.rt.kind.service.route;
 
 import dev.rt.kind.service.error.ErrorDispatch;
+import dev.rt.kind.service.http.RequestSpans;
+import dev.rt.kind.service.http.ServerSettings;
 import dev.rt.service.ErrorHandler;
 import io.vertx.core.Handler;
 import io.vertx.ext.web.RoutingContext;

@@ -1,11 +1,11 @@
-package dev.rt.kind.service;
+package dev.rt.kind.service.route;
 
 /** Prefixes and paths as routes are written: {@code /a/b}, no trailing slash, {@code ""} for the root prefix. */
-final class RoutePaths {
+public final class RoutePaths {
     private RoutePaths() {
     }
 
-    static String normalizePrefix(String prefix) {
+    public static String normalizePrefix(String prefix) {
         String p = prefix.strip();
         while (p.endsWith("/")) {
             p = p.substring(0, p.length() - 1);
@@ -14,7 +14,7 @@ final class RoutePaths {
     }
 
     /** {@code prefix + path}; a path of {@code /} under a prefix is the prefix itself. */
-    static String join(String prefix, String path) {
+    public static String join(String prefix, String path) {
         String p = path.isEmpty() || path.startsWith("/") ? path : "/" + path;
         if (prefix.isEmpty()) {
             return p.isEmpty() ? "/" : p;
@@ -23,7 +23,7 @@ final class RoutePaths {
     }
 
     /** The OpenAPI form of a route path: {@code :id} becomes {@code {id}}. */
-    static String openApi(String path) {
+    public static String openApi(String path) {
         return path.replaceAll(":([A-Za-z0-9_]+)", "{$1}");
     }
 }

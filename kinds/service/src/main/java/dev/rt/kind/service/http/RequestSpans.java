@@ -1,4 +1,4 @@
-package dev.rt.kind.service;
+package dev.rt.kind.service.http;
 
 import dev.rt.kind.KindSpan;
 import dev.rt.kind.RequestTracing;
@@ -8,9 +8,9 @@ import io.vertx.core.http.HttpServerRequest;
 import io.vertx.ext.web.RoutingContext;
 
 /**
- * The first handler of every request of a traced service: starts its SERVER span, which {@link RouteEntry} names
- * after the plugin route that matched ({@code http.route}), and ends it with the response; the span goes back to the
- * supervisor in the response head when it can ({@link ResponseHeadSpan}). A kind built on {@link ServiceHost} finds a
+ * The first handler of every request of a traced service: starts its SERVER span, which the plugin route that
+ * matched names after itself ({@code http.route}), and ends it with the response; the span goes back to the
+ * supervisor in the response head when it can ({@link ResponseHeadSpan}). A kind built on the service's host finds a
  * request's span with {@link #of}, to record spans inside it (the db kind's SQL).
  */
 public final class RequestSpans implements Handler<RoutingContext> {

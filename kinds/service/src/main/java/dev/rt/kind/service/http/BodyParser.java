@@ -1,4 +1,4 @@
-package dev.rt.kind.service;
+package dev.rt.kind.service.http;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.TextNode;
@@ -16,8 +16,8 @@ import java.util.Locale;
  * ({@code application/json}; an empty or malformed body is a 400) and text ({@code text/plain}); anything else is a
  * 415. GET and HEAD bodies are ignored; DELETE and OPTIONS bodies are parsed only when they name a content type.
  */
-final class BodyParser implements Handler<RoutingContext> {
-    static final BodyParser INSTANCE = new BodyParser();
+public final class BodyParser implements Handler<RoutingContext> {
+    public static final BodyParser INSTANCE = new BodyParser();
     private static final HttpError UNSUPPORTED = new HttpError(415, "FST_ERR_CTP_INVALID_MEDIA_TYPE",
             "Unsupported Media Type");
 

@@ -1,5 +1,7 @@
-package dev.rt.kind.service;
+package dev.rt.kind.service.openapi;
 
+import dev.rt.kind.service.http.ClasspathAssets;
+import dev.rt.kind.service.route.RouteRecord;
 import io.vertx.ext.web.Router;
 import java.util.List;
 import java.util.Optional;
@@ -10,7 +12,7 @@ import java.util.function.Supplier;
  * request), and unless {@code ui} is false, Swagger UI at {@code {swaggerPrefix}/} (from the webjar;
  * {@code {swaggerPrefix}} redirects there) reading the document at {@code ./json}.
  */
-final class OpenApiRoutes {
+public final class OpenApiRoutes {
     private static final String WEBJAR = "META-INF/resources/webjars/swagger-ui/5.34.1/";
     private static final String INITIALIZER = """
             window.onload = function () {
@@ -29,7 +31,7 @@ final class OpenApiRoutes {
     private final Supplier<OpenApiDocument> document;
     private final ClasspathAssets assets = new ClasspathAssets(WEBJAR);
 
-    OpenApiRoutes(OpenApiSettings settings, String serviceId, List<RouteRecord> routes, Optional<String> base) {
+    public OpenApiRoutes(OpenApiSettings settings, String serviceId, List<RouteRecord> routes, Optional<String> base) {
         this.settings = settings;
         OpenApiDocument[] built = new OpenApiDocument[1];
         this.document = () -> {
@@ -42,11 +44,11 @@ final class OpenApiRoutes {
         };
     }
 
-    String json() {
+    public String json() {
         return document.get().json();
     }
 
-    void mount(Router router) {
+    public void mount(Router router) {
         String prefix = settings.swaggerPrefix();
         router.get(prefix + "/json").handler(context -> context.response()
                 .putHeader("content-type", "application/json; charset=utf-8").end(document.get().json()));

@@ -1,6 +1,7 @@
-package dev.rt.kind.service;
+package dev.rt.kind.service.openapi;
 
 import dev.rt.kind.service.config.ConfigValues;
+import dev.rt.kind.service.route.RoutePaths;
 import java.util.LinkedHashMap;
 import java.util.Map;
 

@@ -1,6 +1,8 @@
-package dev.rt.kind.service;
+package dev.rt.kind.service.route;
 
 import dev.rt.kind.service.busy.LoopBusyTime;
+import dev.rt.kind.service.http.BodyParser;
+import dev.rt.kind.service.http.ServerSettings;
 import dev.rt.kind.service.validation.RequestValidation;
 import io.vertx.ext.web.Route;
 

@@ -1,4 +1,4 @@
-package dev.rt.kind.service;
+package dev.rt.kind.service.openapi;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.rt.kind.service.route.RoutePaths;
+import dev.rt.kind.service.route.RouteRecord;
 import io.swagger.v3.core.util.Yaml31;
 import java.io.IOException;
 import java.io.UncheckedIOException;
