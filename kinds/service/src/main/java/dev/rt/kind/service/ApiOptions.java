@@ -1,5 +1,7 @@
 package dev.rt.kind.service;
 
+import dev.rt.kind.service.graphql.GraphQlExecution;
+import dev.rt.kind.service.graphql.GraphQlSettings;
 import dev.rt.kind.service.openapi.OpenApiSettings;
 import java.util.Objects;
 import java.util.Optional;

@@ -1,6 +1,7 @@
 package dev.rt.kind.service;
 
 import dev.rt.kind.service.client.Clients;
+import dev.rt.kind.service.graphql.GraphQlPart;
 import dev.rt.kind.service.log.RequestLog;
 import dev.rt.service.ErrorHandler;
 import dev.rt.service.RouteDefinition;

@@ -1,5 +1,6 @@
 package dev.rt.kind.service;
 
+import dev.rt.kind.service.graphql.GraphQlParts;
 import dev.rt.kind.service.route.RouteRecord;
 import dev.rt.kind.service.route.ScopedRoute;
 import dev.rt.service.ErrorHandler;

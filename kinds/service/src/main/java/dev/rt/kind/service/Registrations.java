@@ -1,5 +1,7 @@
 package dev.rt.kind.service;
 
+import dev.rt.kind.service.graphql.GraphQlPart;
+import dev.rt.kind.service.graphql.GraphQlParts;
 import dev.rt.kind.service.validation.RouteSchemas;
 import dev.rt.kind.service.validation.ValidationOptions;
 import java.util.ArrayList;

@@ -7,6 +7,8 @@ import dev.rt.kind.service.busy.LoopBusyTime;
 import dev.rt.kind.service.client.ClientSettings;
 import dev.rt.kind.service.client.Clients;
 import dev.rt.kind.service.config.ConfigValues;
+import dev.rt.kind.service.graphql.GraphQlExecution;
+import dev.rt.kind.service.graphql.GraphQlSettings;
 import dev.rt.kind.service.http.ServerSettings;
 import dev.rt.kind.service.log.LogLines;
 import dev.rt.kind.service.log.RequestLog;

@@ -4,6 +4,8 @@ import dev.rt.kind.KindException;
 import dev.rt.kind.RequestTracing;
 import dev.rt.kind.service.busy.LoopBusyTime;
 import dev.rt.kind.service.error.ErrorDispatch;
+import dev.rt.kind.service.graphql.GraphQlParts;
+import dev.rt.kind.service.graphql.GraphQlRoutes;
 import dev.rt.kind.service.http.HealthRoute;
 import dev.rt.kind.service.http.RequestPipeline;
 import dev.rt.kind.service.http.ServerSettings;

@@ -4,6 +4,7 @@ import dev.rt.kind.BusyTime;
 import dev.rt.kind.KindException;
 import dev.rt.kind.RunningApplication;
 import dev.rt.kind.service.busy.LoopBusyTime;
+import dev.rt.kind.service.graphql.ws.GraphQlSockets;
 import dev.rt.kind.service.http.ServerSettings;
 import io.vertx.core.AbstractVerticle;
 import io.vertx.core.DeploymentOptions;

@@ -2,7 +2,7 @@ package dev.rt.kind.db.http;
 
 import dev.rt.kind.db.graphql.DbGraphQL;
 import dev.rt.kind.db.sql.SqlSpans;
-import dev.rt.kind.service.GraphQlExecution;
+import dev.rt.kind.service.graphql.GraphQlExecution;
 import graphql.ExecutionInput;
 import graphql.GraphQL;
 

@@ -2,8 +2,8 @@ package dev.rt.kind.gateway.graphql;
 
 import dev.rt.kind.KindLog;
 import dev.rt.kind.gateway.ApplicationSettings;
-import dev.rt.kind.service.GraphiQlPage;
 import dev.rt.kind.service.graphql.GraphQlHttp;
+import dev.rt.kind.service.graphql.GraphiQlPage;
 import dev.rt.service.ServiceContext;
 import dev.rt.service.ServicePlugin;
 import java.net.URI;

@@ -1,4 +1,4 @@
-package dev.rt.kind.service;
+package dev.rt.kind.service.graphql.ws;
 
 import graphql.ExecutionInput;
 import graphql.ExecutionResult;
@@ -11,6 +11,7 @@ import io.vertx.core.json.JsonObject;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
 import org.reactivestreams.Publisher;
 
 /**
@@ -30,19 +31,21 @@ final class GraphQlSocketSession {
     private final ServerWebSocket socket;
     private final GraphQlSocketProtocol protocol;
     private final GraphQL engine;
-    private final GraphQlExecution execution;
+    private final boolean blocking;
+    private final Consumer<ExecutionInput.Builder> eachRequest;
     private final Map<String, GraphQlSocketStream> running = new ConcurrentHashMap<>();
     private volatile boolean initialised;
     private volatile boolean closed;
     private long initTimer;
 
     GraphQlSocketSession(Vertx vertx, ServerWebSocket socket, GraphQlSocketProtocol protocol, GraphQL engine,
-            GraphQlExecution execution) {
+            boolean blocking, Consumer<ExecutionInput.Builder> eachRequest) {
         this.vertx = vertx;
         this.socket = socket;
         this.protocol = protocol;
         this.engine = engine;
-        this.execution = execution;
+        this.blocking = blocking;
+        this.eachRequest = eachRequest;
     }
 
     void start() {
@@ -128,9 +131,9 @@ final class GraphQlSocketSession {
         if (payload.getValue("variables") instanceof JsonObject variables) {
             input.variables(variables.getMap());
         }
-        execution.request(input);
+        eachRequest.accept(input);
         socket.pause(); // the next message waits until this operation has started: a ping after it answers then
-        Future<ExecutionResult> result = execution.blocking()
+        Future<ExecutionResult> result = blocking
                 ? vertx.executeBlocking(() -> engine.execute(input.build()), false)
                 : Future.fromCompletionStage(engine.executeAsync(input.build()));
         result.onComplete(done -> {

@@ -1,4 +1,4 @@
-package dev.rt.kind.service;
+package dev.rt.kind.service.graphql.ws;
 
 import java.util.Arrays;
 import java.util.Optional;

@@ -1,12 +1,14 @@
-package dev.rt.kind.service;
+package dev.rt.kind.service.graphql.ws;
 
 import dev.rt.service.HttpError;
+import graphql.ExecutionInput;
 import graphql.GraphQL;
 import io.vertx.core.Handler;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.ext.web.RoutingContext;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Consumer;
 
 /**
  * GraphQL subscriptions over WebSocket at {@code /graphql}, for a schema with a {@code Subscription} type: a
@@ -14,17 +16,23 @@ import java.util.Optional;
  * {@code graphql-ws}) becomes a {@link GraphQlSocketSession}; one that offers neither is answered 400; any other
  * {@code GET} goes on to the HTTP handler.
  */
-final class GraphQlSockets implements Handler<RoutingContext> {
+public final class GraphQlSockets implements Handler<RoutingContext> {
     /** The subprotocols the server accepts, the preferred first. */
-    static final List<String> SUBPROTOCOLS = List.of(GraphQlSocketProtocol.TRANSPORT_WS.name,
+    public static final List<String> SUBPROTOCOLS = List.of(GraphQlSocketProtocol.TRANSPORT_WS.name,
             GraphQlSocketProtocol.LEGACY_WS.name);
 
     private final GraphQL engine;
-    private final GraphQlExecution execution;
+    private final boolean blocking;
+    private final Consumer<ExecutionInput.Builder> eachRequest;
 
-    GraphQlSockets(GraphQL engine, GraphQlExecution execution) {
+    /**
+     * @param blocking    whether operations execute on the worker pool, where resolvers may block
+     * @param eachRequest adjusts each operation's input before it executes (a data loader registry of its own, say)
+     */
+    public GraphQlSockets(GraphQL engine, boolean blocking, Consumer<ExecutionInput.Builder> eachRequest) {
         this.engine = engine;
-        this.execution = execution;
+        this.blocking = blocking;
+        this.eachRequest = eachRequest;
     }
 
     @Override
@@ -44,7 +52,7 @@ final class GraphQlSockets implements Handler<RoutingContext> {
         }
         request.toWebSocket().onSuccess(socket -> {
             GraphQlSocketProtocol protocol = GraphQlSocketProtocol.named(socket.subProtocol()).orElse(offered.get());
-            new GraphQlSocketSession(context.vertx(), socket, protocol, engine, execution).start();
+            new GraphQlSocketSession(context.vertx(), socket, protocol, engine, blocking, eachRequest).start();
         });
     }
 }

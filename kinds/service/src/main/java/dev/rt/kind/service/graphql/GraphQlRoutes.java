@@ -1,7 +1,7 @@
-package dev.rt.kind.service;
+package dev.rt.kind.service.graphql;
 
 import dev.rt.kind.service.busy.LoopBusyTime;
-import dev.rt.kind.service.graphql.GraphQlHttp;
+import dev.rt.kind.service.graphql.ws.GraphQlSockets;
 import dev.rt.kind.service.http.BodyParser;
 import graphql.GraphQL;
 import graphql.schema.GraphQLSchema;
@@ -18,16 +18,16 @@ import io.vertx.ext.web.RoutingContext;
  * path prefix serves GraphiQL that does not follow the prefix. A kind's {@link GraphQlExecution} adjusts the engine
  * and each request, and may run requests on the worker pool.
  */
-final class GraphQlRoutes {
+public final class GraphQlRoutes {
     private GraphQlRoutes() {
     }
 
-    static void mount(Router router, GraphQLSchema schema, boolean graphiql, GraphQlExecution execution,
+    public static void mount(Router router, GraphQLSchema schema, boolean graphiql, GraphQlExecution execution,
             LoopBusyTime busy) {
         GraphQL engine = execution.engine(GraphQL.newGraphQL(schema)).build();
         GraphQlHttp handler = new GraphQlHttp(engine, execution::request);
         if (schema.getSubscriptionType() != null) {
-            router.route(HttpMethod.GET, "/graphql").handler(new GraphQlSockets(engine, execution));
+            router.route(HttpMethod.GET, "/graphql").handler(new GraphQlSockets(engine, execution.blocking(), execution::request));
         }
         router.route(HttpMethod.POST, "/graphql").handler(BodyParser.INSTANCE);
         for (HttpMethod method : new HttpMethod[] {HttpMethod.POST, HttpMethod.GET}) {

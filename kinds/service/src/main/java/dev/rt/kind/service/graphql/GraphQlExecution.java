@@ -1,10 +1,10 @@
-package dev.rt.kind.service;
+package dev.rt.kind.service.graphql;
 
 import graphql.ExecutionInput;
 import graphql.GraphQL;
 
 /**
- * How a service's GraphQL requests execute, for a kind built on {@link ServiceHost} whose resolvers need more than
+ * How a service's GraphQL requests execute, for a kind built on the service's host whose resolvers need more than
  * the defaults (the {@code db} kind: resolvers that run JDBC, relation loaders batched per request). The defaults are
  * those of a {@code service}: on the event loop, the engine and each request's input as graphql-java builds them.
  */

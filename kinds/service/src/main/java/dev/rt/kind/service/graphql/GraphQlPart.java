@@ -1,4 +1,4 @@
-package dev.rt.kind.service;
+package dev.rt.kind.service.graphql;
 
 import graphql.schema.idl.RuntimeWiring;
 import graphql.schema.idl.SchemaParser;
@@ -6,14 +6,14 @@ import java.util.Objects;
 import java.util.function.Consumer;
 
 /** The GraphQL type definitions and resolvers one plugin contributed ({@code ServiceContext.graphql}). */
-record GraphQlPart(String plugin, String sdl, Consumer<RuntimeWiring.Builder> wiring) {
-    GraphQlPart {
+public record GraphQlPart(String plugin, String sdl, Consumer<RuntimeWiring.Builder> wiring) {
+    public GraphQlPart {
         Objects.requireNonNull(plugin, "plugin");
         Objects.requireNonNull(wiring, "wiring");
     }
 
     /** @throws IllegalArgumentException when the SDL does not parse */
-    static GraphQlPart of(String plugin, String sdl, Consumer<RuntimeWiring.Builder> wiring) {
+    public static GraphQlPart of(String plugin, String sdl, Consumer<RuntimeWiring.Builder> wiring) {
         try {
             new SchemaParser().parse(sdl);
         } catch (RuntimeException e) {

@@ -1,4 +1,4 @@
-package dev.rt.kind.service;
+package dev.rt.kind.service.graphql;
 
 import dev.rt.kind.service.config.ConfigValues;
 

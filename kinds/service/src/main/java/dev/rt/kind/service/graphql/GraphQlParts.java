@@ -1,4 +1,4 @@
-package dev.rt.kind.service;
+package dev.rt.kind.service.graphql;
 
 import graphql.schema.GraphQLSchema;
 import graphql.schema.idl.RuntimeWiring;
@@ -9,17 +9,17 @@ import graphql.schema.idl.TypeDefinitionRegistry;
 import java.util.List;
 
 /** The GraphQL parts the plugins contributed, in the order they did, merged into one executable schema. */
-record GraphQlParts(List<GraphQlPart> parts) {
-    GraphQlParts {
+public record GraphQlParts(List<GraphQlPart> parts) {
+    public GraphQlParts {
         parts = List.copyOf(parts);
     }
 
-    boolean isEmpty() {
+    public boolean isEmpty() {
         return parts.isEmpty();
     }
 
     /** @throws IllegalArgumentException naming what does not fit together */
-    GraphQLSchema schema() {
+    public GraphQLSchema schema() {
         TypeDefinitionRegistry registry = new TypeDefinitionRegistry();
         RuntimeWiring.Builder wiring = RuntimeWiring.newRuntimeWiring();
         for (GraphQlPart part : parts) {
@@ -39,7 +39,7 @@ record GraphQlParts(List<GraphQlPart> parts) {
     }
 
     /** The schema in SDL, as the management API hands it out. */
-    static String print(GraphQLSchema schema) {
+    public static String print(GraphQLSchema schema) {
         return new SchemaPrinter(SchemaPrinter.Options.defaultOptions().includeDirectives(false)).print(schema);
     }
 }
