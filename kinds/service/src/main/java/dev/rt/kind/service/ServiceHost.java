@@ -13,6 +13,10 @@ import dev.rt.kind.service.http.ServerSettings;
 import dev.rt.kind.service.log.LogLines;
 import dev.rt.kind.service.log.RequestLog;
 import dev.rt.kind.service.openapi.OpenApiSettings;
+import dev.rt.kind.service.plugin.BuiltInPlugin;
+import dev.rt.kind.service.plugin.PluginEnvironment;
+import dev.rt.kind.service.plugin.PluginRegistration;
+import dev.rt.kind.service.plugin.Registrations;
 import dev.rt.service.ServicePlugin;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
@@ -180,12 +184,10 @@ public final class ServiceHost {
         Registrations registrations = new Registrations(server.validation());
         ClassLoader loader = Thread.currentThread().getContextClassLoader() != null
                 ? Thread.currentThread().getContextClassLoader() : ClassLoader.getSystemClassLoader();
-        server.errorHandler().ifPresent(value -> registrations.serviceHooks().errorHandler(
-                ErrorHandlerLoader.load(context.serviceDirectory(), value, loader)));
-        PluginLoader plugins = new PluginLoader(loader, Duration.ofMillis(ConfigValues.number(
-                ConfigValues.object(context.configuration(), "server"), "pluginTimeout", 10_000)));
-        new PluginRegistration(environment, registrations, plugins)
-                .registerAll(builtIns, ConfigValues.object(context.configuration(), "plugins"));
+        PluginRegistration plugins = new PluginRegistration(environment, registrations, loader, Duration.ofMillis(
+                ConfigValues.number(ConfigValues.object(context.configuration(), "server"), "pluginTimeout", 10_000)));
+        server.errorHandler().ifPresent(plugins::serviceErrorHandler);
+        plugins.registerAll(builtIns, ConfigValues.object(context.configuration(), "plugins"));
         LoopBusyTime busy = new LoopBusyTime(loops, poolSize);
         ServiceRouter router = new ServiceRouter(environment, registrations.seal(), server,
                 new ApiOptions(openApi, Optional.ofNullable(openApiDocument), graphQl, graphQlExecution),

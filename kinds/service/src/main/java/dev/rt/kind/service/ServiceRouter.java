@@ -10,6 +10,8 @@ import dev.rt.kind.service.http.HealthRoute;
 import dev.rt.kind.service.http.RequestPipeline;
 import dev.rt.kind.service.http.ServerSettings;
 import dev.rt.kind.service.openapi.OpenApiRoutes;
+import dev.rt.kind.service.plugin.PluginEnvironment;
+import dev.rt.kind.service.plugin.Registered;
 import dev.rt.kind.service.route.RouteMount;
 import graphql.schema.GraphQLSchema;
 import io.vertx.ext.web.Router;

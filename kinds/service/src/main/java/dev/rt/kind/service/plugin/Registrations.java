@@ -1,4 +1,4 @@
-package dev.rt.kind.service;
+package dev.rt.kind.service.plugin;
 
 import dev.rt.kind.service.graphql.GraphQlPart;
 import dev.rt.kind.service.graphql.GraphQlParts;
@@ -14,7 +14,7 @@ import java.util.concurrent.Callable;
  * Once the last plugin has registered it is {@linkplain #seal sealed} into the {@link Registered} the router is built
  * from.
  */
-final class Registrations {
+public final class Registrations {
     private final RouteSchemas schemas;
     private final RouteTable routes = new RouteTable();
     private final List<GraphQlPart> graphql = new ArrayList<>();
@@ -22,7 +22,7 @@ final class Registrations {
     private final ScopeHooks serviceHooks = new ScopeHooks();
     private final List<PluginScope> scopes = new ArrayList<>();
 
-    Registrations(ValidationOptions validation) {
+    public Registrations(ValidationOptions validation) {
         this.schemas = new RouteSchemas(validation);
     }
 
@@ -53,7 +53,7 @@ final class Registrations {
         scopes.add(scope);
     }
 
-    Registered seal() {
+    public Registered seal() {
         List<Registered.RawRouter> raw = new ArrayList<>();
         for (PluginScope scope : scopes) {
             scope.rawRouter().ifPresent(router -> raw.add(new Registered.RawRouter(scope.prefix(), router)));

@@ -1,4 +1,4 @@
-package dev.rt.kind.service;
+package dev.rt.kind.service.plugin;
 
 import dev.rt.kind.service.client.Clients;
 import dev.rt.kind.service.log.RequestLog;
@@ -12,9 +12,9 @@ import java.util.Optional;
  * What every plugin of a service sees alike, fixed before the first one registers: the service and worker it runs
  * in, its Vert.x, its clients, what the kind provides ({@code ServiceContext.lookup}) and its log.
  */
-record PluginEnvironment(String serviceId, int workerIndex, Path directory, Vertx vertx, Clients clients,
+public record PluginEnvironment(String serviceId, int workerIndex, Path directory, Vertx vertx, Clients clients,
         Map<Class<?>, Object> provided, RequestLog log) {
-    PluginEnvironment {
+    public PluginEnvironment {
         Objects.requireNonNull(serviceId, "serviceId");
         Objects.requireNonNull(directory, "directory");
         Objects.requireNonNull(vertx, "vertx");
@@ -23,7 +23,7 @@ record PluginEnvironment(String serviceId, int workerIndex, Path directory, Vert
         Objects.requireNonNull(log, "log");
     }
 
-    <T> Optional<T> lookup(Class<T> type) {
+    public <T> Optional<T> lookup(Class<T> type) {
         return Optional.ofNullable(provided.get(type)).map(type::cast);
     }
 }

@@ -1,4 +1,4 @@
-package dev.rt.kind.service;
+package dev.rt.kind.service.plugin;
 
 import dev.rt.kind.KindException;
 import dev.rt.service.ErrorHandler;
@@ -13,14 +13,14 @@ import java.util.Optional;
  * {@code META-INF/services/dev.rt.service.ErrorHandler} names the class, or a class name on the service's class
  * path. The class implements {@link ErrorHandler} and has a public no-argument constructor.
  */
-final class ErrorHandlerLoader {
+public final class ErrorHandlerLoader {
     static final String POINTER = "/server/errorHandler";
 
     private ErrorHandlerLoader() {
     }
 
     /** The jar or directory to put on the class path, when the setting names one. */
-    static Optional<Path> location(Path directory, String value) {
+    public static Optional<Path> location(Path directory, String value) {
         Path path = directory.resolve(value).normalize();
         if (Files.exists(path)) {
             return Optional.of(path);

@@ -1,4 +1,4 @@
-package dev.rt.kind.service;
+package dev.rt.kind.service.plugin;
 
 import dev.rt.kind.service.graphql.GraphQlParts;
 import dev.rt.kind.service.route.RouteRecord;
@@ -19,14 +19,14 @@ import java.util.concurrent.Callable;
  *                     {@code encapsulate: false} set
  * @param rawRouters   the plugins' own routers, in the order the plugins registered
  */
-record Registered(List<ScopedRoute> routes, GraphQlParts graphql, List<Callable<Boolean>> healthChecks,
+public record Registered(List<ScopedRoute> routes, GraphQlParts graphql, List<Callable<Boolean>> healthChecks,
         Optional<ErrorHandler> errorHandler, List<RawRouter> rawRouters) {
 
     /** A plugin's own router ({@code ServiceContext.router()}), mounted under the plugin's prefix. */
-    record RawRouter(String prefix, Router router) {
+    public record RawRouter(String prefix, Router router) {
     }
 
-    Registered {
+    public Registered {
         routes = List.copyOf(routes);
         Objects.requireNonNull(graphql, "graphql");
         healthChecks = List.copyOf(healthChecks);
@@ -35,7 +35,7 @@ record Registered(List<ScopedRoute> routes, GraphQlParts graphql, List<Callable<
     }
 
     /** The routes' definitions, for the OpenAPI document. */
-    List<RouteRecord> definitions() {
+    public List<RouteRecord> definitions() {
         return routes.stream().map(ScopedRoute::route).toList();
     }
 }

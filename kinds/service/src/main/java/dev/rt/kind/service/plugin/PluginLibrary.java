@@ -1,4 +1,4 @@
-package dev.rt.kind.service;
+package dev.rt.kind.service.plugin;
 
 import java.nio.file.Path;
 import java.util.List;
@@ -14,9 +14,9 @@ import java.util.Optional;
  * @param options     the entry's {@code options} as JSON text
  * @param encapsulate whether each plugin's hooks and error handler stay with its own routes
  */
-record PluginLibrary(String pointer, Optional<Path> location, List<String> classNames, String prefix, String options,
+public record PluginLibrary(String pointer, Optional<Path> location, List<String> classNames, String prefix, String options,
         boolean encapsulate) {
-    PluginLibrary {
+    public PluginLibrary {
         Objects.requireNonNull(pointer, "pointer");
         Objects.requireNonNull(location, "location");
         classNames = List.copyOf(classNames);

@@ -1,6 +1,7 @@
-package dev.rt.kind.service;
+package dev.rt.kind.service.plugin;
 
 import dev.rt.service.ServicePlugin;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
@@ -9,19 +10,32 @@ import java.util.Map;
  * encapsulated), then those {@code plugins.paths} and {@code plugins.packages} name (see {@link PluginLocator}). Each
  * plugin gets a {@link PluginScope} of its own over the service's environment and registrations.
  */
-final class PluginRegistration {
+public final class PluginRegistration {
     private final PluginEnvironment environment;
     private final Registrations registrations;
+    private final ClassLoader classLoader;
     private final PluginLoader loader;
 
-    PluginRegistration(PluginEnvironment environment, Registrations registrations, PluginLoader loader) {
+    /**
+     * @param classLoader where plugin and error handler classes are found
+     * @param timeout     how long each plugin may take to register ({@code server.pluginTimeout}; zero: no limit)
+     */
+    public PluginRegistration(PluginEnvironment environment, Registrations registrations, ClassLoader classLoader,
+            Duration timeout) {
         this.environment = environment;
         this.registrations = registrations;
-        this.loader = loader;
+        this.classLoader = classLoader;
+        this.loader = new PluginLoader(classLoader, timeout);
+    }
+
+    /** {@code server.errorHandler}: loads it as the service's error handler, which plugins may replace. */
+    public void serviceErrorHandler(String setting) {
+        registrations.serviceHooks().errorHandler(ErrorHandlerLoader.load(environment.directory(), setting,
+                classLoader));
     }
 
     /** @param plugins the configuration's {@code plugins} section */
-    void registerAll(List<BuiltInPlugin> builtIns, Map<String, Object> plugins) {
+    public void registerAll(List<BuiltInPlugin> builtIns, Map<String, Object> plugins) {
         for (BuiltInPlugin builtIn : builtIns) {
             PluginScope scope = new PluginScope(environment, registrations, builtIn.name(), "", "{}", true);
             registrations.scope(scope);

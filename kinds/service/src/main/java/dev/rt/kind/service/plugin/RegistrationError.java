@@ -1,4 +1,4 @@
-package dev.rt.kind.service;
+package dev.rt.kind.service.plugin;
 
 /** A plugin asked for something rt refuses (a clashing route, an invalid schema, an unknown client): a message only. */
 final class RegistrationError extends IllegalArgumentException {

@@ -1,4 +1,4 @@
-package dev.rt.kind.service;
+package dev.rt.kind.service.plugin;
 
 import dev.rt.kind.KindException;
 import dev.rt.kind.service.config.ConfigValues;
@@ -17,14 +17,14 @@ import java.util.regex.Pattern;
  * {@code META-INF/services/dev.rt.service.ServicePlugin} lists its plugins), or a folder that is scanned for them
  * (see {@link FolderScan}). A package is a jar path, or a class name on the class path.
  */
-final class PluginLocator {
+public final class PluginLocator {
     private final Path directory;
 
-    PluginLocator(Path serviceDirectory) {
+    public PluginLocator(Path serviceDirectory) {
         this.directory = serviceDirectory;
     }
 
-    List<PluginLibrary> locate(Map<String, Object> plugins) {
+    public List<PluginLibrary> locate(Map<String, Object> plugins) {
         List<PluginLibrary> libraries = new ArrayList<>();
         List<Object> paths = ConfigValues.list(plugins.get("paths"));
         for (int i = 0; i < paths.size(); i++) {

@@ -1,4 +1,4 @@
-package dev.rt.kind.service;
+package dev.rt.kind.service.plugin;
 
 import dev.rt.kind.service.route.RouteRecord;
 import dev.rt.kind.service.route.ScopedRoute;

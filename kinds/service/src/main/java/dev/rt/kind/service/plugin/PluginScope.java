@@ -1,4 +1,4 @@
-package dev.rt.kind.service;
+package dev.rt.kind.service.plugin;
 
 import dev.rt.kind.service.client.Clients;
 import dev.rt.kind.service.graphql.GraphQlPart;

@@ -1,4 +1,4 @@
-package dev.rt.kind.service;
+package dev.rt.kind.service.plugin;
 
 import dev.rt.service.ErrorHandler;
 import io.vertx.core.Handler;
