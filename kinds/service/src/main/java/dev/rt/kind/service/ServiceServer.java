@@ -23,9 +23,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /**
- * The listening side: one HTTP server per event loop, all on the same ephemeral 127.0.0.1 port, so connections spread over the loops. Stopping shuts the servers down gracefully
- * (new connections refused, requests in flight finished, idle connections closed), or at once with
- * {@code forceCloseConnections: true}, then closes Vert.x, all within the deadline.
+ * The listening side: one HTTP server per event loop, all on the same ephemeral 127.0.0.1 port, so connections
+ * spread over the loops. Stopping shuts the servers down gracefully (new connections refused, requests in flight
+ * finished, idle connections closed), or at once with {@code forceCloseConnections: true}, then closes Vert.x, all
+ * within the deadline.
  */
 final class ServiceServer implements RunningApplication {
     private static final Duration STOP_MARGIN = Duration.ofMillis(300);

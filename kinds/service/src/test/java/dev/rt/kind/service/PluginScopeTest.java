@@ -2,9 +2,16 @@ package dev.rt.kind.service;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.rt.kind.service.fixtures.Plain;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.jar.JarEntry;
+import java.util.jar.JarOutputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -81,9 +88,9 @@ class PluginScopeTest {
     @Test
     void aJarMatchingIndexPatternIsTheOnlyPluginOfItsFolder() throws Exception {
         Path shop = Files.createDirectories(dir.resolve("routes/shop"));
-        try (var jar = new java.util.jar.JarOutputStream(Files.newOutputStream(shop.resolve("main.jar")))) {
-            jar.putNextEntry(new java.util.jar.JarEntry("META-INF/services/dev.rt.service.ServicePlugin"));
-            jar.write("dev.rt.kind.service.fixtures.Plain\n".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        try (var jar = new JarOutputStream(Files.newOutputStream(shop.resolve("main.jar")))) {
+            jar.putNextEntry(new JarEntry("META-INF/services/dev.rt.service.ServicePlugin"));
+            jar.write("dev.rt.kind.service.fixtures.Plain\n".getBytes(StandardCharsets.UTF_8));
         }
         classDirectory(shop.resolve("nested"), "dev.rt.kind.service.fixtures.Plain");
         try (RunningService service = RunningService.start(dir, "{\"plugins\": {\"paths\": [{\"path\": \"routes\","
@@ -97,16 +104,16 @@ class PluginScopeTest {
     void stoppingLetsARequestInFlightFinishWithinTheDeadline() throws Exception {
         classDirectory(dir.resolve("plain"), "dev.rt.kind.service.fixtures.Plain");
         RunningService service = RunningService.start(dir, "{\"plugins\": {\"paths\": [\"plain\"]}}");
-        var inFlight = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+        var inFlight = CompletableFuture.supplyAsync(() -> {
             try {
                 return service.get("/slow").body();
             } catch (IOException | InterruptedException e) {
                 throw new IllegalStateException(e);
             }
         });
-        assertThat(dev.rt.kind.service.fixtures.Plain.SLOW_STARTED.await(10, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+        assertThat(Plain.SLOW_STARTED.await(10, TimeUnit.SECONDS)).isTrue();
         long started = System.nanoTime();
-        service.application().stop(java.time.Duration.ofSeconds(3));
+        service.application().stop(Duration.ofSeconds(3));
         assertThat((System.nanoTime() - started) / 1_000_000).isLessThan(3000);
         assertThat(inFlight.get()).isEqualTo("slow done");
     }

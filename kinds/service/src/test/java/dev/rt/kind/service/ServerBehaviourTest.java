@@ -2,6 +2,8 @@ package dev.rt.kind.service;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.net.URI;
+import java.net.http.HttpRequest;
 import java.nio.file.Path;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -149,7 +151,7 @@ class ServerBehaviourTest {
     void headersAreValidatedByLowerCaseName() throws Exception {
         var missing = service.get("/header");
         assertThat(missing.body()).contains("\"message\":\"headers must have required property 'x-api-key'\"");
-        var given = service.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(service.url("/header")))
+        var given = service.send(HttpRequest.newBuilder(URI.create(service.url("/header")))
                 .header("X-Api-Key", "secret"));
         assertThat(given.body()).isEqualTo("secret");
     }
@@ -161,8 +163,8 @@ class ServerBehaviourTest {
 
     @Test
     void headRoutesAnswerLikeGetWithoutABody() throws Exception {
-        var response = service.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(service.url("/hello")))
-                .method("HEAD", java.net.http.HttpRequest.BodyPublishers.noBody()));
+        var response = service.send(HttpRequest.newBuilder(URI.create(service.url("/hello")))
+                .method("HEAD", HttpRequest.BodyPublishers.noBody()));
         assertThat(response.statusCode()).isEqualTo(200);
         assertThat(response.body()).isEmpty();
     }

@@ -1,6 +1,7 @@
 package dev.rt.kind.service.client;
 
 import dev.rt.kind.service.config.ConfigValues;
+import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -22,7 +23,7 @@ public record ClientSettings(String serviceId, String url) {
             while (base.endsWith("/")) {
                 base = base.substring(0, base.length() - 1);
             }
-            result.add(new ClientSettings(id.orElseGet(() -> java.net.URI.create(url.orElseThrow()).getHost()), base));
+            result.add(new ClientSettings(id.orElseGet(() -> URI.create(url.orElseThrow()).getHost()), base));
         }
         return List.copyOf(result);
     }

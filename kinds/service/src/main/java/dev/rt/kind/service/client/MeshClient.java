@@ -17,6 +17,7 @@ import java.net.Proxy;
 import java.net.ProxySelector;
 import java.net.URI;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * A {@code clients} entry as a {@link ServiceClient}: a Vert.x HTTP client that sends its requests the way the
@@ -36,16 +37,16 @@ final class MeshClient implements ServiceClient {
         this.http = vertx.createHttpClient(options);
     }
 
-    private static java.util.Optional<ProxyOptions> proxyFor(URI uri) {
+    private static Optional<ProxyOptions> proxyFor(URI uri) {
         ProxySelector selector = ProxySelector.getDefault();
         List<Proxy> proxies = selector == null ? List.of() : selector.select(uri);
         for (Proxy proxy : proxies) {
             if (proxy.type() == Proxy.Type.HTTP && proxy.address() instanceof InetSocketAddress address) {
-                return java.util.Optional.of(new ProxyOptions().setType(ProxyType.HTTP)
+                return Optional.of(new ProxyOptions().setType(ProxyType.HTTP)
                         .setHost(address.getHostString()).setPort(address.getPort()));
             }
         }
-        return java.util.Optional.empty();
+        return Optional.empty();
     }
 
     @Override

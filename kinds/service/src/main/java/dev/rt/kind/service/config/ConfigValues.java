@@ -1,6 +1,7 @@
 package dev.rt.kind.service.config;
 
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
@@ -40,7 +41,7 @@ public final class ConfigValues {
             return bool;
         }
         if (value instanceof String text) {
-            String t = text.strip().toLowerCase(java.util.Locale.ROOT);
+            String t = text.strip().toLowerCase(Locale.ROOT);
             return t.equals("true") || t.equals("1");
         }
         return otherwise;

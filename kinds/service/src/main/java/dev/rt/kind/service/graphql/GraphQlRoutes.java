@@ -27,7 +27,8 @@ public final class GraphQlRoutes {
         GraphQL engine = execution.engine(GraphQL.newGraphQL(schema)).build();
         GraphQlHttp handler = new GraphQlHttp(engine, execution::request);
         if (schema.getSubscriptionType() != null) {
-            router.route(HttpMethod.GET, "/graphql").handler(new GraphQlSockets(engine, execution.blocking(), execution::request));
+            router.route(HttpMethod.GET, "/graphql")
+                    .handler(new GraphQlSockets(engine, execution.blocking(), execution::request));
         }
         router.route(HttpMethod.POST, "/graphql").handler(BodyParser.INSTANCE);
         for (HttpMethod method : new HttpMethod[] {HttpMethod.POST, HttpMethod.GET}) {

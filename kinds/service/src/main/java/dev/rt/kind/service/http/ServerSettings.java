@@ -4,6 +4,7 @@ import dev.rt.kind.cors.CorsSettings;
 import dev.rt.kind.forwarded.TrustedProxies;
 import dev.rt.kind.service.config.ConfigValues;
 import dev.rt.kind.service.validation.ValidationOptions;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
@@ -41,7 +42,7 @@ public record ServerSettings(long bodyLimit, int maxParamLength, boolean caseSen
                 ConfigValues.number(server, "requestTimeout", 0),
                 force == null ? "idle" : String.valueOf(force),
                 idHeader instanceof String name && !name.isBlank()
-                        ? Optional.of(name.toLowerCase(java.util.Locale.ROOT)) : Optional.empty(),
+                        ? Optional.of(name.toLowerCase(Locale.ROOT)) : Optional.empty(),
                 ConfigValues.string(server, "requestIdLogLabel").orElse("reqId"),
                 TrustedProxies.of(server.get("trustProxy")),
                 ConfigValues.flag(server, "disableRequestLogging", false),

@@ -9,6 +9,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
@@ -32,7 +33,7 @@ public final class LogLines {
     private final long pid = ProcessHandle.current().pid();
     private final String hostname;
 
-    public LogLines(PrintStream out, Map<String, String> env, java.util.Optional<String> serviceLevel) {
+    public LogLines(PrintStream out, Map<String, String> env, Optional<String> serviceLevel) {
         this.out = out;
         this.threshold = levelNumber(serviceLevel.orElse(env.getOrDefault("RT_LOG_LEVEL", "info")));
         String key = env.get("RT_LOG_MESSAGE_KEY");

@@ -2,8 +2,10 @@ package dev.rt.kind.service.openapi;
 
 import dev.rt.kind.service.config.ConfigValues;
 import dev.rt.kind.service.route.RoutePaths;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * {@code service.openapi} (or another kind's equivalent, such as {@code db.openapi}): {@code true}, or an object with
@@ -15,7 +17,7 @@ public record OpenApiSettings(boolean enabled, String swaggerPrefix, boolean ui,
         Map<String, Object> document) {
 
     public OpenApiSettings {
-        document = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(document));
+        document = Collections.unmodifiableMap(new LinkedHashMap<>(document));
     }
 
     public static final OpenApiSettings OFF = new OpenApiSettings(false, "/documentation", true, "", Map.of());
@@ -30,7 +32,7 @@ public record OpenApiSettings(boolean enabled, String swaggerPrefix, boolean ui,
         }
         Map<String, Object> settings = ConfigValues.object(value);
         Map<String, Object> document = new LinkedHashMap<>(settings);
-        document.keySet().removeAll(java.util.Set.of("prefix", "swaggerPrefix", "ui"));
+        document.keySet().removeAll(Set.of("prefix", "swaggerPrefix", "ui"));
         String swagger = ConfigValues.string(settings, "swaggerPrefix").orElse("/documentation");
         return new OpenApiSettings(true, swagger.length() > 1 && swagger.endsWith("/")
                 ? swagger.substring(0, swagger.length() - 1) : swagger, ConfigValues.flag(settings, "ui", true),

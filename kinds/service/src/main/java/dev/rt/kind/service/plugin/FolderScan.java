@@ -2,6 +2,7 @@ package dev.rt.kind.service.plugin;
 
 import dev.rt.kind.KindException;
 import dev.rt.kind.service.config.ConfigValues;
+import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -91,7 +92,7 @@ final class FolderScan {
     }
 
     private void keep(Path root, Path location, String prefix, List<Found> found) {
-        String relative = "/" + root.relativize(location).toString().replace(java.io.File.separatorChar, '/');
+        String relative = "/" + root.relativize(location).toString().replace(File.separatorChar, '/');
         if (matchFilter.map(p -> !p.matcher(relative).find()).orElse(false)
                 || ignoreFilter.map(p -> p.matcher(relative).find()).orElse(false)
                 || !ServicesFile.declares(location, ServicesFile.PLUGIN)) {

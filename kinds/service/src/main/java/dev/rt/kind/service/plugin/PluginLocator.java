@@ -4,6 +4,7 @@ import dev.rt.kind.KindException;
 import dev.rt.kind.service.config.ConfigValues;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -100,7 +101,7 @@ public final class PluginLocator {
         Path path;
         try {
             path = directory.resolve(text).normalize();
-        } catch (java.nio.file.InvalidPathException e) {
+        } catch (InvalidPathException e) {
             throw KindException.at(pointer, "\"" + text + "\" is not a usable path: " + e.getReason());
         }
         if (!Files.exists(path)) {

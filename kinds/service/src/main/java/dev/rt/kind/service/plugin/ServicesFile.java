@@ -1,5 +1,6 @@
 package dev.rt.kind.service.plugin;
 
+import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -52,7 +53,7 @@ final class ServicesFile {
             List<Path> paths = new ArrayList<>();
             for (String entry : value.trim().split("\\s+")) {
                 if (!entry.isEmpty() && !entry.contains(":")) {
-                    paths.add(jar.getParent().resolve(entry.replace('/', java.io.File.separatorChar)).normalize());
+                    paths.add(jar.getParent().resolve(entry.replace('/', File.separatorChar)).normalize());
                 }
             }
             return paths;

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 
 /**
  * Prepares a request part for validation as the reference's validator does before it checks types: fills in
@@ -94,7 +95,7 @@ final class Coercion {
 
     private static boolean matchesPattern(JsonNode schema, String name) {
         for (Iterator<String> it = schema.path("patternProperties").fieldNames(); it.hasNext(); ) {
-            if (java.util.regex.Pattern.compile(it.next()).matcher(name).find()) {
+            if (Pattern.compile(it.next()).matcher(name).find()) {
                 return true;
             }
         }

@@ -1,5 +1,6 @@
 package dev.rt.kind.service.validation;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.networknt.schema.Error;
@@ -35,7 +36,8 @@ final class JsonSchemas {
         try {
             document = MAPPER.readTree(text);
         } catch (IOException e) {
-            throw new IllegalArgumentException("is not JSON: " + (e instanceof com.fasterxml.jackson.core.JsonProcessingException j ? j.getOriginalMessage() : e.getMessage()));
+            throw new IllegalArgumentException("is not JSON: "
+                    + (e instanceof JsonProcessingException j ? j.getOriginalMessage() : e.getMessage()));
         }
         if (document == null || !(document.isObject() || document.isBoolean())) {
             throw new IllegalArgumentException("is not a JSON Schema: a schema is an object (or true, or false)");
