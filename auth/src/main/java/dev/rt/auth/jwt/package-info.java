@@ -1,0 +1,7 @@
+/**
+ * Bearer tokens checked with nimbus-jose-jwt: the signature (a shared secret, or an allowed issuer's key set, fetched,
+ * cached and refreshed by nimbus), the algorithm allow-list, {@code exp}/{@code nbf} with the clock tolerance, the
+ * audience and issuer. Owns when a key set may be fetched again and on which thread a check runs. Knows nothing of
+ * roles, users or HTTP servers: it answers a token's claims.
+ */
+package dev.rt.auth.jwt;
