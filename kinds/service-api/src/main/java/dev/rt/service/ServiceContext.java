@@ -1,5 +1,6 @@
 package dev.rt.service;
 
+import dev.rt.auth.User;
 import graphql.schema.idl.RuntimeWiring;
 import io.vertx.core.Handler;
 import io.vertx.core.Vertx;
@@ -107,6 +108,15 @@ public interface ServiceContext {
      * route answers 503.
      */
     void healthCheck(java.util.concurrent.Callable<Boolean> check);
+
+    /**
+     * The caller of a request: its roles and fields (claims), as the service's {@code authorization} section
+     * authenticated it, or as the runtime forwarded it (a gateway's, a calling plugin's). A request without
+     * credentials has the anonymous role. Credentials that do not hold never reach a route: they are answered 401.
+     */
+    default User user(RoutingContext request) {
+        return RequestUser.of(request);
+    }
 
     /** The service's log: each entry one line of the runtime's log, tagged with the service and worker. */
     System.Logger log();
