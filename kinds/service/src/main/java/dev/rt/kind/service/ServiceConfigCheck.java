@@ -1,5 +1,7 @@
 package dev.rt.kind.service;
 
+import dev.rt.kind.service.auth.Authentication;
+
 import dev.rt.kind.KindException;
 import dev.rt.kind.cors.CorsSettings;
 import dev.rt.kind.forwarded.TrustedProxies;
@@ -28,6 +30,7 @@ final class ServiceConfigCheck {
         Map<String, Object> server = ConfigValues.object(configuration, "server");
         refuse(plugins, "/plugins");
         checkServer(server);
+        Authentication.check(configuration);
         Set<Path> classPath = new LinkedHashSet<>();
         for (PluginLibrary library : new PluginLocator(directory).locate(plugins)) {
             library.location().ifPresent(classPath::add);

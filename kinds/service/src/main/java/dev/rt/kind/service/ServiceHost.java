@@ -3,6 +3,7 @@ package dev.rt.kind.service;
 import dev.rt.kind.KindException;
 import dev.rt.kind.RunningApplication;
 import dev.rt.kind.WorkerContext;
+import dev.rt.kind.service.auth.Authentication;
 import dev.rt.kind.service.busy.LoopBusyTime;
 import dev.rt.kind.service.client.ClientSettings;
 import dev.rt.kind.service.client.Clients;
@@ -191,7 +192,7 @@ public final class ServiceHost {
         LoopBusyTime busy = new LoopBusyTime(loops, poolSize);
         ServiceRouter router = new ServiceRouter(environment, registrations.seal(), server,
                 new ApiOptions(openApi, Optional.ofNullable(openApiDocument), graphQl, graphQlExecution),
-                context.tracing(), busy);
+                context.tracing(), busy, Authentication.of(context.configuration()));
         return ServiceServer.listen(vertx, router.build(), server, loops, busy, router, START_LIMIT);
     }
 }

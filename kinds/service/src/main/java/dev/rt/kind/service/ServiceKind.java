@@ -1,5 +1,7 @@
 package dev.rt.kind.service;
 
+import dev.rt.kind.service.auth.AuthorizationSchema;
+
 import dev.rt.kind.Kind;
 import dev.rt.kind.ProjectTemplate;
 import dev.rt.kind.RunningApplication;
@@ -29,7 +31,7 @@ public final class ServiceKind implements Kind {
 
     @Override
     public String configSchema() {
-        return resource("schema.json");
+        return AuthorizationSchema.with(resource("schema.json"));
     }
 
     /**

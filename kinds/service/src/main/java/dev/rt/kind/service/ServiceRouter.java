@@ -2,6 +2,7 @@ package dev.rt.kind.service;
 
 import dev.rt.kind.KindException;
 import dev.rt.kind.RequestTracing;
+import dev.rt.kind.service.auth.Authentication;
 import dev.rt.kind.service.busy.LoopBusyTime;
 import dev.rt.kind.service.error.ErrorDispatch;
 import dev.rt.kind.service.graphql.GraphQlParts;
@@ -20,8 +21,8 @@ import java.util.Optional;
 /**
  * Assembles the service's router once every plugin has registered, in the order requests meet it: the request
  * pipeline ({@link RequestPipeline}: forwarded headers, span, id and log, CORS, timeout, body), the health route, the
- * OpenAPI and GraphQL routes, the plugins' routes, the plugins' own routers, and last the failure handler that
- * answers every error.
+ * caller's authentication (with an {@code authorization} section), the OpenAPI and GraphQL routes, the plugins'
+ * routes, the plugins' own routers, and last the failure handler that answers every error.
  */
 final class ServiceRouter {
     private final PluginEnvironment environment;
@@ -30,12 +31,14 @@ final class ServiceRouter {
     private final ApiOptions api;
     private final RequestTracing tracing;
     private final LoopBusyTime busy;
+    private final Optional<Authentication> authentication;
     private HealthRoute health;
     private OpenApiRoutes openApiRoutes;
     private GraphQLSchema graphQlSchema;
 
     ServiceRouter(PluginEnvironment environment, Registered registered, ServerSettings server, ApiOptions api,
-            RequestTracing tracing, LoopBusyTime busy) {
+            RequestTracing tracing, LoopBusyTime busy, Optional<Authentication> authentication) {
+        this.authentication = authentication;
         this.environment = environment;
         this.registered = registered;
         this.server = server;
@@ -52,9 +55,10 @@ final class ServiceRouter {
             health = new HealthRoute(registered.healthChecks());
             health.mount(router, environment.vertx(), interval);
         });
+        authentication.ifPresent(handler -> router.route().handler(handler)); // the caller, before any route
         if (api.openApi().enabled()) {
             openApiRoutes = new OpenApiRoutes(api.openApi(), environment.serviceId(), registered.definitions(),
-                    api.openApiDocument());
+                    api.openApiDocument(), document -> authentication.ifPresent(auth -> auth.describe(document)));
             openApiRoutes.mount(router);
         }
         if (api.graphQl().enabled()) {

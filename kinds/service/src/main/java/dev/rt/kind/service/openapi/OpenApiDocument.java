@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -33,7 +34,7 @@ record OpenApiDocument(String json, String yaml) {
     private static final Pattern PARAM = Pattern.compile(":([A-Za-z0-9_]+)");
 
     static OpenApiDocument build(OpenApiSettings settings, String serviceId, List<RouteRecord> routes,
-            Optional<String> kindDocument) {
+            Optional<String> kindDocument, Consumer<ObjectNode> security) {
         ObjectNode document = kindDocument.map(OpenApiDocument::schema).filter(JsonNode::isObject)
                 .map(ObjectNode.class::cast).orElseGet(() -> start(settings, serviceId));
         ObjectNode paths = document.has("paths") && document.get("paths").isObject()
@@ -46,6 +47,7 @@ record OpenApiDocument(String json, String yaml) {
             ObjectNode item = paths.has(path) ? (ObjectNode) paths.get(path) : paths.putObject(path);
             item.set(route.method().name().toLowerCase(Locale.ROOT), operation(route));
         }
+        security.accept(document);
         try {
             return new OpenApiDocument(JSON.writeValueAsString(document),
                     Yaml31.mapper().writeValueAsString(document));

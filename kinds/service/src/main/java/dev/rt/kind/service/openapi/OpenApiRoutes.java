@@ -1,10 +1,12 @@
 package dev.rt.kind.service.openapi;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.rt.kind.service.http.ClasspathAssets;
 import dev.rt.kind.service.route.RouteRecord;
 import io.vertx.ext.web.Router;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /**
@@ -31,13 +33,14 @@ public final class OpenApiRoutes {
     private final Supplier<OpenApiDocument> document;
     private final ClasspathAssets assets = new ClasspathAssets(WEBJAR);
 
-    public OpenApiRoutes(OpenApiSettings settings, String serviceId, List<RouteRecord> routes, Optional<String> base) {
+    public OpenApiRoutes(OpenApiSettings settings, String serviceId, List<RouteRecord> routes, Optional<String> base,
+            Consumer<ObjectNode> security) {
         this.settings = settings;
         OpenApiDocument[] built = new OpenApiDocument[1];
         this.document = () -> {
             synchronized (built) {
                 if (built[0] == null) {
-                    built[0] = OpenApiDocument.build(settings, serviceId, routes, base);
+                    built[0] = OpenApiDocument.build(settings, serviceId, routes, base, security);
                 }
                 return built[0];
             }
