@@ -5,6 +5,7 @@ import io.vertx.core.MultiMap;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.json.Json;
+import io.vertx.ext.web.RoutingContext;
 
 /**
  * A client of another service, from the service configuration's {@code clients} entry: calls to a service of the
@@ -21,6 +22,35 @@ public interface ServiceClient {
 
     /** Sends a request; {@code path} is relative to {@link #url()}, query included. */
     Future<ClientResponse> send(HttpMethod method, String path, MultiMap headers, Buffer body);
+
+    /**
+     * This client acting for the caller of {@code request}: every call carries the credentials the caller gave
+     * ({@code Authorization}; {@code X-RT-ADMIN-SECRET} with the {@code X-RT-ROLE} and {@code X-RT-USER-ID} it
+     * vouches for), so that the called service authenticates the same caller with its own {@code authorization}
+     * section. Nothing else of the request is forwarded, and a header the call sets itself wins.
+     */
+    default ServiceClient as(RoutingContext request) {
+        MultiMap credentials = CallerCredentials.of(request.request().headers());
+        ServiceClient client = this;
+        return new ServiceClient() {
+            @Override
+            public String serviceId() {
+                return client.serviceId();
+            }
+
+            @Override
+            public String url() {
+                return client.url();
+            }
+
+            @Override
+            public Future<ClientResponse> send(HttpMethod method, String path, MultiMap headers, Buffer body) {
+                MultiMap merged = MultiMap.caseInsensitiveMultiMap().addAll(credentials);
+                headers.names().forEach(name -> merged.set(name, headers.getAll(name)));
+                return client.send(method, path, merged, body);
+            }
+        };
+    }
 
     default Future<ClientResponse> get(String path) {
         return send(HttpMethod.GET, path, MultiMap.caseInsensitiveMultiMap(), Buffer.buffer());
