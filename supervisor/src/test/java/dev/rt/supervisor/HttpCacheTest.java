@@ -110,6 +110,9 @@ class HttpCacheTest {
         assertThat(calls(get("key=auth&" + cc("max-age=60"), "authorization", "Bearer alice"))).isEqualTo("1");
         assertThat(calls(get("key=auth&" + cc("max-age=60"), "authorization", "Bearer bob"))).isEqualTo("2");
         assertThat(calls(get("key=auth&" + cc("max-age=60")))).isEqualTo("3");
+        // the admin secret is a credential too: what it was answered is not kept for the next caller
+        assertThat(calls(get("key=admin&" + cc("max-age=60"), "x-rt-admin-secret", "s3cret"))).isEqualTo("1");
+        assertThat(calls(get("key=admin&" + cc("max-age=60")))).isEqualTo("2");
 
         assertThat(calls(get("key=authpub&" + cc("public, max-age=60"), "authorization", "Bearer alice"))).isEqualTo("1");
         assertThat(calls(get("key=authpub&" + cc("public, max-age=60"), "authorization", "Bearer bob"))).isEqualTo("1");

@@ -32,6 +32,8 @@ import java.util.concurrent.CompletionStage;
  * {@code maxEntrySize}: beyond it the copy is dropped and the rest streams through) and stores it at its end.
  */
 final class CacheExchange implements ExchangeCache.Exchange {
+    /** rt's admin-secret header ({@code dev.rt.auth.User.ADMIN_SECRET}; the supervisor does not depend on auth). */
+    private static final String ADMIN_SECRET = "x-rt-admin-secret";
     private final HttpCache cache;
     private final HttpRequest request;
     private final CacheKey key;
@@ -74,8 +76,11 @@ final class CacheExchange implements ExchangeCache.Exchange {
             return;
         }
         long now = System.currentTimeMillis();
-        OptionalLong lifetime = Freshness.lifetime(response, request.headers().contains(HttpHeaderNames.AUTHORIZATION),
-                cache.cacheByDefault(), now);
+        // The admin secret (with the role and user it may impersonate) is a credential as Authorization is: the
+        // answer is that caller's, never stored for the next one unless the service marks it public.
+        boolean authorized = request.headers().contains(HttpHeaderNames.AUTHORIZATION)
+                || request.headers().contains(ADMIN_SECRET);
+        OptionalLong lifetime = Freshness.lifetime(response, authorized, cache.cacheByDefault(), now);
         if (lifetime.isEmpty()) {
             return;
         }

