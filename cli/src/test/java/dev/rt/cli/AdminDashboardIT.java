@@ -62,6 +62,8 @@ class AdminDashboardIT {
     private RtProcess runtime;
     private String base;
     private String token;
+    /** The cookie the page got, named after the dashboard's port. */
+    private String cookie;
     private AdminBrowser browser;
     private ChromeDriver driver;
     private final AtomicBoolean loading = new AtomicBoolean(true);
@@ -87,6 +89,7 @@ class AdminDashboardIT {
         assertThat(url.find()).as(admin.output()).isTrue();
         base = url.group(1);
         token = url.group(3);
+        cookie = "rt-admin-token-" + url.group(2) + "=" + token;
         load = new Thread(this::load, "admin-it-load");
         load.setDaemon(true);
         load.start();
@@ -309,7 +312,8 @@ class AdminDashboardIT {
     @Order(10)
     void aRequestWithoutTheTokenIsRefusedAndAnActionNeedsItInAHeader() throws Exception {
         HttpClient http = HttpClient.newHttpClient();
-        String cookie = "rt-admin-token=" + token;
+        assertThat(driver.manage().getCookieNamed("rt-admin-token-" + base.substring(base.lastIndexOf(':') + 1)))
+                .as("the browser's cookie, named after the port").isNotNull();
         assertThat(status(http, HttpRequest.newBuilder(URI.create(base + "/api/state")))).isEqualTo(401);
         assertThat(status(http, HttpRequest.newBuilder(URI.create(base + "/?token=not-the-token")))).isEqualTo(401);
         assertThat(status(http, HttpRequest.newBuilder(URI.create(base + "/assets/admin.js")))).isEqualTo(401);
@@ -333,7 +337,7 @@ class AdminDashboardIT {
     @Order(11)
     void theExportIsOneSelfContainedFileThatShowsTheSameViewOffline() throws Exception {
         HttpResponse<Path> export = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(base + "/export"))
-                .header("Cookie", "rt-admin-token=" + token).build(),
+                .header("Cookie", cookie).build(),
                 HttpResponse.BodyHandlers.ofFile(tmp.resolve("export.html")));
         assertThat(export.statusCode()).isEqualTo(200);
         assertThat(export.headers().firstValue("content-disposition").orElse("")).contains("rt-admin-shop-");

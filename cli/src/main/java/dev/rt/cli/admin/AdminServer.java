@@ -40,7 +40,6 @@ public final class AdminServer implements AutoCloseable {
         LiveFeed feed = new LiveFeed(link);
         feed.start();
         Downloads downloads = new Downloads();
-        AdminToken token = AdminToken.random();
         HttpServer server;
         try {
             server = HttpServer.create(new InetSocketAddress(address, port), 64);
@@ -50,6 +49,7 @@ public final class AdminServer implements AutoCloseable {
             throw new IOException("cannot listen on " + host + ":" + port + ": " + e.getMessage(), e);
         }
         int bound = server.getAddress().getPort();
+        AdminToken token = AdminToken.random(bound);
         String authority = (address.getHostAddress().contains(":") ? "[" + address.getHostAddress() + "]"
                 : address.getHostAddress()) + ":" + bound;
         Set<String> hosts = address.isLoopbackAddress()

@@ -11,23 +11,28 @@ import java.util.List;
  * The dashboard's secret: 32 random bytes, printed once in the URL. The page's first request carries it in the query
  * and gets it back as an HttpOnly, SameSite=Strict cookie; every later request must carry that cookie, and every
  * action (a POST) must also name the token in the {@value #HEADER} header, which a page of another site cannot set
- * without a CORS preflight this server never answers. Compared in constant time.
+ * without a CORS preflight this server never answers. Compared in constant time. The cookie is named after the port
+ * ({@code rt-admin-token-4000}): a browser keeps cookies per host, not per port, so two dashboards open in one browser
+ * would otherwise overwrite each other's.
  */
 final class AdminToken {
-    static final String COOKIE = "rt-admin-token";
+    private static final String COOKIE_PREFIX = "rt-admin-token-";
     static final String HEADER = "X-RT-Admin-Token";
     private static final SecureRandom RANDOM = new SecureRandom();
 
     private final String value;
+    private final String cookieName;
 
-    AdminToken(String value) {
+    /** {@code port}: the one the dashboard listens on, which names the cookie. */
+    AdminToken(String value, int port) {
         this.value = value;
+        this.cookieName = COOKIE_PREFIX + port;
     }
 
-    static AdminToken random() {
+    static AdminToken random(int port) {
         byte[] bytes = new byte[32];
         RANDOM.nextBytes(bytes);
-        return new AdminToken(Base64.getUrlEncoder().withoutPadding().encodeToString(bytes));
+        return new AdminToken(Base64.getUrlEncoder().withoutPadding().encodeToString(bytes), port);
     }
 
     String value() {
@@ -36,7 +41,7 @@ final class AdminToken {
 
     /** The {@code Set-Cookie} value that hands the token to the browser. */
     String cookie() {
-        return COOKIE + "=" + value + "; Path=/; HttpOnly; SameSite=Strict";
+        return cookieName + "=" + value + "; Path=/; HttpOnly; SameSite=Strict";
     }
 
     boolean inQuery(HttpExchange exchange) {
@@ -60,7 +65,7 @@ final class AdminToken {
         for (String header : cookies) {
             for (String cookie : header.split(";")) {
                 String trimmed = cookie.trim();
-                if (trimmed.startsWith(COOKIE + "=") && matches(trimmed.substring(COOKIE.length() + 1))) {
+                if (trimmed.startsWith(cookieName + "=") && matches(trimmed.substring(cookieName.length() + 1))) {
                     return true;
                 }
             }

@@ -7,9 +7,17 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetAddress;
+import java.net.CookieManager;
+import java.net.CookiePolicy;
 import java.net.InetSocketAddress;
 import java.net.Socket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -25,26 +33,35 @@ import org.junit.jupiter.api.Test;
 class AdminHandlerTest {
     private static final String TOKEN = "the-token-0123456789";
 
-    private HttpServer server;
+    private final List<HttpServer> servers = new ArrayList<>();
     private LiveFeed feed;
     private int port;
     private String host;
+    private String cookie;
 
     @BeforeEach
     void start() throws IOException {
-        AdminToken token = new AdminToken(TOKEN);
         feed = new LiveFeed(null);
-        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 8);
-        port = server.getAddress().getPort();
+        port = serve(TOKEN);
         host = "127.0.0.1:" + port;
-        server.createContext("/", new AdminHandler(token, Set.of(host, "localhost:" + port),
+        cookie = "rt-admin-token-" + port + "=" + TOKEN;
+    }
+
+    /** A dashboard's handler on a port of its own, with {@code value} as its token; returns the port. */
+    private int serve(String value) throws IOException {
+        HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 8);
+        servers.add(server);
+        int bound = server.getAddress().getPort();
+        AdminToken token = new AdminToken(value, bound);
+        server.createContext("/", new AdminHandler(token, Set.of("127.0.0.1:" + bound, "localhost:" + bound),
                 new ApiRoutes(null, null, null, token), new ActionRoutes(null, null, feed)));
         server.start();
+        return bound;
     }
 
     @AfterEach
     void stop() {
-        server.stop(0);
+        servers.forEach(server -> server.stop(0));
         feed.close();
     }
 
@@ -53,9 +70,9 @@ class AdminHandlerTest {
         String answer = send("GET /?token=" + TOKEN + " HTTP/1.1", "Host: " + host);
         assertThat(status(answer)).isEqualTo(303);
         assertThat(answer).containsIgnoringCase("Location: /\r\n")
-                .containsIgnoringCase("Set-Cookie: rt-admin-token=" + TOKEN + "; Path=/; HttpOnly; SameSite=Strict");
+                .containsIgnoringCase("Set-Cookie: " + cookie + "; Path=/; HttpOnly; SameSite=Strict");
 
-        String page = send("GET / HTTP/1.1", "Host: " + host, "Cookie: other=1; rt-admin-token=" + TOKEN);
+        String page = send("GET / HTTP/1.1", "Host: " + host, "Cookie: other=1; " + cookie);
         assertThat(status(page)).isEqualTo(200);
         assertThat(page).contains("<meta name=\"rt-admin-token\" content=\"" + TOKEN + "\">")
                 .containsIgnoringCase("X-Frame-Options: DENY").containsIgnoringCase("Content-Security-Policy: default-src 'self'");
@@ -69,15 +86,16 @@ class AdminHandlerTest {
             assertThat(status(answer)).as(request).isEqualTo(401);
             assertThat(answer).as(request).doesNotContain(TOKEN).doesNotContainIgnoringCase("Set-Cookie");
         }
-        assertThat(status(send("GET / HTTP/1.1", "Host: " + host, "Cookie: rt-admin-token=" + TOKEN + "x")))
+        assertThat(status(send("GET / HTTP/1.1", "Host: " + host, "Cookie: " + cookie + "x"))).isEqualTo(401);
+        assertThat(status(send("GET / HTTP/1.1", "Host: " + host, "Cookie: " + cookie.substring(0, cookie.length() - 1))))
                 .isEqualTo(401);
-        assertThat(status(send("GET / HTTP/1.1", "Host: " + host, "Cookie: rt-admin-token=" + TOKEN.substring(1))))
-                .isEqualTo(401);
+        assertThat(status(send("GET / HTTP/1.1", "Host: " + host, "Cookie: rt-admin-token-1=" + TOKEN)))
+                .as("the token under another port's name").isEqualTo(401);
     }
 
     @Test
     void onLoopbackAnotherHostNameIsRefusedEvenWithTheCookie() throws IOException {
-        String cookie = "Cookie: rt-admin-token=" + TOKEN;
+        String cookie = "Cookie: " + this.cookie;
         assertThat(status(send("GET / HTTP/1.1", "Host: rebound.example:" + port, cookie))).isEqualTo(403);
         assertThat(status(send("GET /?token=" + TOKEN + " HTTP/1.1", "Host: rebound.example:" + port))).isEqualTo(403);
         assertThat(status(send("GET / HTTP/1.1", "Host: 127.0.0.1:1", cookie))).isEqualTo(403);
@@ -86,7 +104,7 @@ class AdminHandlerTest {
 
     @Test
     void anActionNeedsTheTokenInItsHeaderAndThePagesOwnOrigin() throws IOException {
-        String cookie = "Cookie: rt-admin-token=" + TOKEN;
+        String cookie = "Cookie: " + this.cookie;
         assertThat(status(post("Host: " + host))).as("no cookie").isEqualTo(401);
         assertThat(status(post("Host: " + host, cookie))).as("no header").isEqualTo(403);
         assertThat(status(post("Host: " + host, cookie, "X-RT-Admin-Token: not-the-token"))).as("a wrong header")
@@ -102,6 +120,27 @@ class AdminHandlerTest {
         assertThat(status(post("Host: " + host, cookie, "X-RT-Admin-Token: " + TOKEN))).as("no Origin (not a browser)")
                 .isEqualTo(404);
         assertThat(status(send("PUT / HTTP/1.1", "Host: " + host, cookie, "Content-Length: 0"))).isEqualTo(405);
+    }
+
+    /**
+     * Two dashboards in one browser: a cookie jar keeps cookies per host, not per port (java.net's CookieManager, as
+     * browsers do), so each dashboard's cookie must have a name of its own, or opening the second logs the first out.
+     */
+    @Test
+    void twoDashboardsOnTwoPortsKeepTheirCookiesSideBySide() throws Exception {
+        int second = serve("the-other-token-9876543210");
+        HttpClient browser = HttpClient.newBuilder().cookieHandler(new CookieManager(null, CookiePolicy.ACCEPT_ALL))
+                .followRedirects(HttpClient.Redirect.NORMAL).build();
+        URI first = URI.create("http://127.0.0.1:" + port + "/");
+        URI other = URI.create("http://127.0.0.1:" + second + "/");
+        assertThat(get(browser, URI.create(first + "?token=" + TOKEN))).isEqualTo(200);
+        assertThat(get(browser, URI.create(other + "?token=the-other-token-9876543210"))).isEqualTo(200);
+        assertThat(get(browser, first)).as("the first dashboard, after the second was opened").isEqualTo(200);
+        assertThat(get(browser, other)).as("the second dashboard").isEqualTo(200);
+    }
+
+    private static int get(HttpClient browser, URI uri) throws Exception {
+        return browser.send(HttpRequest.newBuilder(uri).build(), HttpResponse.BodyHandlers.discarding()).statusCode();
     }
 
     private String post(String... headers) throws IOException {
