@@ -1,5 +1,6 @@
 package dev.rt.cli;
 
+import dev.rt.cli.admin.AdminCommand;
 import dev.rt.cli.deploy.DeployCommand;
 import dev.rt.config.ConfigKind;
 import dev.rt.config.RtException;

@@ -14,9 +14,10 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code -p/--pid} and {@code -n/--name}: which running runtime a command talks to. Without either, the only
- * runtime running, or the one started from the current directory.
+ * runtime running, or the one started from the current directory. A picocli mixin ({@code @Mixin RuntimeChoice
+ * choice;}); public for the commands that live in sub-packages of {@code dev.rt.cli} ({@code rt admin}).
  */
-final class RuntimeChoice {
+public final class RuntimeChoice {
     @Option(names = {"-p", "--pid"}, paramLabel = "<pid>", description = "The runtime with this process id (see rt ps).")
     Long pid;
 
@@ -31,7 +32,7 @@ final class RuntimeChoice {
      * The chosen runtime; an {@link dev.rt.protocol.RtException} listing the candidates when none or several match,
      * a usage error when both {@code -p} and {@code -n} are given.
      */
-    RuntimeInfo select(PrintWriter err) {
+    public RuntimeInfo select(PrintWriter err) {
         if (pid != null && name != null) {
             throw new ParameterException(command.commandLine(), "-p and -n each choose a runtime: give one of them");
         }

@@ -2,8 +2,11 @@ package dev.rt.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -54,6 +57,20 @@ class RtCommandTest {
     void anAdminPortOutOfRangeIsAUsageErrorBeforeLookingForARuntime() {
         assertThat(run("admin", "--no-open", "--port", "70000")).isEqualTo(ExitCodes.USAGE);
         assertThat(err.toString()).contains("--port: must be from 0 to 65535, found 70000");
+    }
+
+    @Test
+    void aTakenAdminPortOrABadHostIsAUsageErrorBeforeLookingForARuntime() throws IOException {
+        try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            assertThat(run("admin", "--no-open", "--port", String.valueOf(taken.getLocalPort())))
+                    .isEqualTo(ExitCodes.USAGE);
+            assertThat(err.toString().lines().findFirst().orElse("")).as("said first, no runtime asked")
+                    .startsWith("--host/--port: cannot listen on 127.0.0.1:" + taken.getLocalPort() + ": ");
+        }
+        err.getBuffer().setLength(0);
+        assertThat(run("admin", "--no-open", "--host", "no-such-host.invalid")).isEqualTo(ExitCodes.USAGE);
+        assertThat(err.toString().lines().findFirst().orElse("")).as("said first, no runtime asked")
+                .startsWith("--host: \"no-such-host.invalid\" is not an address");
     }
 
     @Test

@@ -14,42 +14,33 @@ import java.util.concurrent.Executors;
  * {@code rt admin}'s web server: the JDK's own HTTP server (no framework for a handful of routes), bound to
  * {@code host:port}, a thread per request (a followed {@code /events} holds one), answering through
  * {@link AdminHandler}. It talks to the runtime only through its management socket, so the runtime opens no port.
+ * Bound first ({@link #listen}), before any runtime is looked for, then {@linkplain #serve serving} one.
  */
-public final class AdminServer implements AutoCloseable {
+final class AdminServer implements AutoCloseable {
     private final HttpServer server;
     private final ExecutorService threads;
-    private final LiveFeed feed;
-    private final Downloads downloads;
     private final AdminToken token;
     private final String host;
+    private final Set<String> hosts;
+    private LiveFeed feed;
+    private Downloads downloads;
 
-    private AdminServer(HttpServer server, ExecutorService threads, LiveFeed feed, Downloads downloads, AdminToken token,
-            String host) {
+    private AdminServer(HttpServer server, ExecutorService threads, AdminToken token, String host, Set<String> hosts) {
         this.server = server;
         this.threads = threads;
-        this.feed = feed;
-        this.downloads = downloads;
         this.token = token;
         this.host = host;
+        this.hosts = hosts;
     }
 
-    /** Serves the dashboard of {@code runtime} on {@code host:port} (port 0: any free one). */
-    public static AdminServer start(RuntimeInfo runtime, String host, int port) throws IOException {
+    /**
+     * Binds {@code host:port} (port 0: any free one) and serves nothing yet; an {@link java.net.UnknownHostException}
+     * when {@code host} does not resolve, another {@link IOException} when the address cannot be had.
+     */
+    static AdminServer listen(String host, int port) throws IOException {
         InetAddress address = InetAddress.getByName(host);
-        RuntimeLink link = new RuntimeLink(runtime);
-        LiveFeed feed = new LiveFeed(link);
-        feed.start();
-        Downloads downloads = new Downloads();
-        HttpServer server;
-        try {
-            server = HttpServer.create(new InetSocketAddress(address, port), 64);
-        } catch (IOException e) {
-            feed.close();
-            downloads.close();
-            throw new IOException("cannot listen on " + host + ":" + port + ": " + e.getMessage(), e);
-        }
+        HttpServer server = HttpServer.create(new InetSocketAddress(address, port), 64);
         int bound = server.getAddress().getPort();
-        AdminToken token = AdminToken.random(bound);
         String authority = (address.getHostAddress().contains(":") ? "[" + address.getHostAddress() + "]"
                 : address.getHostAddress()) + ":" + bound;
         Set<String> hosts = address.isLoopbackAddress()
@@ -60,37 +51,49 @@ public final class AdminServer implements AutoCloseable {
             return thread;
         });
         server.setExecutor(threads);
+        return new AdminServer(server, threads, AdminToken.random(bound), authority, hosts);
+    }
+
+    /** Serves the dashboard of {@code runtime}: follows its log, then answers requests. */
+    void serve(RuntimeInfo runtime) throws IOException {
+        RuntimeLink link = new RuntimeLink(runtime);
+        feed = new LiveFeed(link);
+        feed.start();
+        downloads = new Downloads();
         server.createContext("/", new AdminHandler(token, hosts, new ApiRoutes(link, feed, downloads, token),
                 new ActionRoutes(link, downloads, feed)));
         server.start();
-        return new AdminServer(server, threads, feed, downloads, token, authority);
     }
 
     /** The URL to open: {@code http://host:port/?token=...}. */
-    public String url() {
+    String url() {
         return "http://" + host + "/?token=" + token.value();
     }
 
     /** Opens the URL in the user's browser; false when no opener could be started. */
-    public boolean openInBrowser() {
+    boolean openInBrowser() {
         return Browser.open(url());
     }
 
     /** Whether it can be reached only from this machine. */
-    public boolean loopback() {
+    boolean loopback() {
         return server.getAddress().getAddress().isLoopbackAddress();
     }
 
     /** Waits until the runtime stops (its log ends); false when {@code millis} passed first. */
-    public boolean awaitRuntimeEnd(long millis) throws InterruptedException {
+    boolean awaitRuntimeEnd(long millis) throws InterruptedException {
         return feed.awaitEnd(millis);
     }
 
     @Override
-    public void close() {
-        feed.close();
+    public synchronized void close() {
+        if (feed != null) {
+            feed.close();
+        }
         server.stop(0);
         threads.shutdownNow();
-        downloads.close();
+        if (downloads != null) {
+            downloads.close();
+        }
     }
 }

@@ -1,15 +1,21 @@
-package dev.rt.cli;
+package dev.rt.cli.admin;
 
-import dev.rt.cli.admin.AdminServer;
+import dev.rt.cli.RuntimeChoice;
 import dev.rt.supervisor.management.RuntimeInfo;
 import java.io.IOException;
+import java.net.UnknownHostException;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 
-/** {@code rt admin}: serves a live dashboard of a running runtime from this process ({@link AdminServer}). */
+/**
+ * {@code rt admin}: serves a live dashboard of a running runtime from this process ({@link AdminServer}). The address
+ * is taken before the runtime is looked for, so that a taken {@code --port} or a bad {@code --host} is a usage error
+ * and the runtime is never asked for anything.
+ */
 @Command(name = "admin", mixinStandardHelpOptions = true,
         description = {"Serve a live dashboard of a running runtime (needs \"managementApi\": true) to your browser: "
                 + "services and workers, 15 minutes of charts, logs, scheduler jobs, HTTP cache, configuration (secrets "
@@ -18,7 +24,7 @@ import picocli.CommandLine.Option;
                 "It runs in this process and talks to the runtime through its management socket; the runtime opens no "
                 + "port. The URL printed carries a random token that every request must present. Runs until Ctrl-C or "
                 + "until the runtime stops. See docs/admin.md."})
-final class AdminCommand implements Callable<Integer> {
+public final class AdminCommand implements Callable<Integer> {
     @Mixin
     RuntimeChoice choice;
 
@@ -41,12 +47,13 @@ final class AdminCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException, InterruptedException {
         if (port < 0 || port > 65_535) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "--port: must be from 0 to 65535, found " + port);
+            throw new ParameterException(spec.commandLine(), "--port: must be from 0 to 65535, found " + port);
         }
         var out = spec.commandLine().getOut();
         var err = spec.commandLine().getErr();
-        RuntimeInfo runtime = choice.select(err);
-        try (AdminServer server = AdminServer.start(runtime, host, port)) {
+        try (AdminServer server = listen()) {
+            RuntimeInfo runtime = choice.select(err);
+            server.serve(runtime);
             Thread hook = new Thread(server::close, "rt-admin-stop");
             Runtime.getRuntime().addShutdownHook(hook);
             if (!server.loopback()) {
@@ -68,6 +75,19 @@ final class AdminCommand implements Callable<Integer> {
             out.flush();
             Runtime.getRuntime().removeShutdownHook(hook);
         }
-        return ExitCodes.OK;
+        return CommandLine.ExitCode.OK;
+    }
+
+    /** Binds {@code --host:--port}; a name that does not resolve or an address not to be had is a usage error. */
+    private AdminServer listen() {
+        try {
+            return AdminServer.listen(host, port);
+        } catch (UnknownHostException e) {
+            throw new ParameterException(spec.commandLine(), "--host: \"" + host + "\" is not an address of this "
+                    + "machine's (it does not resolve)");
+        } catch (IOException e) {
+            throw new ParameterException(spec.commandLine(), "--host/--port: cannot listen on " + host + ":" + port
+                    + ": " + e.getMessage() + " (a port another program holds, or an address this machine does not have)");
+        }
     }
 }
