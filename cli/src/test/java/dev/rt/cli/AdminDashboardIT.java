@@ -2,9 +2,15 @@ package dev.rt.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.rt.cli.e2e.RtProcess;
+import dev.rt.supervisor.management.RuntimeDiscovery;
+import dev.rt.supervisor.management.RuntimeInfo;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.URI;
+import java.net.URLEncoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -16,7 +22,9 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
@@ -31,6 +39,9 @@ import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.extension.TestWatcher;
 import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.Keys;
@@ -47,7 +58,7 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  * {@code rt admin} from the distribution, in a real browser (Debian's headless chromium through chromedriver), against
  * a real runtime under load: a client keeps calling the entrypoint, which calls a second service over the mesh. The
  * tests run in order on one runtime, one {@code rt admin} and one browser; screenshots are kept in
- * {@code target/admin-screenshots/}.
+ * {@code target/admin-screenshots/}, and one of the page as it was when a test failed ({@code failed-<test>.png}).
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -70,16 +81,36 @@ class AdminDashboardIT {
     private final AtomicLong answered = new AtomicLong();
     private Thread load;
 
+    /** What the browser showed when a test failed, kept beside the other screenshots. */
+    @RegisterExtension
+    final TestWatcher screenshotOnFailure = new TestWatcher() {
+        @Override
+        public void testFailed(ExtensionContext context, Throwable cause) {
+            if (browser != null) {
+                try {
+                    System.out.println("AdminDashboardIT: the page as it was: "
+                            + browser.screenshot("failed-" + context.getRequiredTestMethod().getName()).toAbsolutePath());
+                } catch (IOException | RuntimeException e) {
+                    cause.addSuppressed(e);
+                }
+            }
+        }
+    };
+
     @BeforeAll
     void start() throws Exception {
         tmp = Files.createTempDirectory(Path.of("target"), "admin-it").toAbsolutePath();
         Path project = Files.createDirectories(tmp.resolve("shop"));
+        Files.writeString(Files.createDirectories(project.resolve("graph")).resolve("rt.json"), "{\"$schema\": "
+                + "\"https://schemas.rt.dev/service/1.0.0.json\", \"plugins\": {\"paths\": [\""
+                + Fixtures.testdata().resolve("service-plugins/target/fixtures/graphql") + "\"]}, \"service\": "
+                + "{\"graphql\": {\"graphiql\": true}, \"openapi\": {\"info\": {\"title\": \"Graph\", \"version\": \"1.0.0\"}}}}");
         Files.writeString(project.resolve("rt.json"), "{\"managementApi\": true, \"entrypoint\": \"front\", "
                 + "\"server\": {\"port\": 0}, \"httpCache\": {\"cacheTagsHeader\": \"x-cache-tags\"}, "
                 + "\"scheduler\": [{\"name\": \"nightly\", \"cron\": \"0 3 * * *\", \"callbackUrl\": \"http://back.rt.local/hello\"}], "
                 + "\"services\": [" + Fixtures.service("front", "probe", "\"env\": {\"DB_PASSWORD\": \"hunter2\", "
                 + "\"DATABASE_URL\": \"postgres://shop:s3cr3t@db/shop\"}") + ", "
-                + Fixtures.service("back", "probe", "\"workers\": 2") + "]}");
+                + Fixtures.service("back", "probe", "\"workers\": 2") + ", {\"id\": \"graph\", \"path\": \"graph\"}]}");
         runtime = track(RtProcess.startWith(List.of(), List.of("-Djava.io.tmpdir=" + tmp), project,
                 Map.of("RT_CLASS_DATA_SHARING", "false"), "start", "--no-pretty"));
         runtime.awaitListening(LONG);
@@ -132,10 +163,11 @@ class AdminDashboardIT {
     @Test
     @Order(1)
     void servicesWorkersAndFifteenMinuteChartsAppearAndFill() throws IOException {
-        await(LONG, d -> rows("tr[data-service]").size() == 2 && workers().size() == 3);
+        await(LONG, d -> rows("tr[data-service]").size() == 3 && workers().size() == 4);
         assertThat(text("tr[data-service=front] th")).contains("front").contains("entrypoint");
         assertThat(text("tr[data-service=front]")).contains("java").contains("started");
-        assertThat(workers().stream().map(row -> row.get("worker"))).containsExactlyInAnyOrder("front:0", "back:0", "back:1");
+        assertThat(workers().stream().map(row -> row.get("worker"))).containsExactlyInAnyOrder("front:0", "back:0", "back:1",
+                "graph:0");
         assertThat(rows("tr[data-state=spare]")).as("the entrypoint's spare JVM").hasSize(1);
         await(LONG, d -> Integer.parseInt(attribute("#charts", "data-columns")) >= 5
                 && rows("#chart-grid canvas").size() == 6);
@@ -148,6 +180,19 @@ class AdminDashboardIT {
         assertThat(text("#runtime")).contains("shop").contains("rt.json").contains(runtime.url());
         assertThat(answered.get()).as("the load ran").isPositive();
         browser.screenshot("dashboard");
+    }
+
+    @Test
+    @Order(1)
+    void onlyTheKindsThatDescribeThemselvesLinkTheirOpenApiDocumentAndGraphQlSchema() throws Exception {
+        await(LONG, d -> rows("tr[data-service=graph] a").size() == 2);
+        assertThat(rows("tr[data-service=front] a")).as("a java service, the entrypoint: no documents, no GraphiQL")
+                .isEmpty();
+        Map<String, String> links = new TreeMap<>();
+        rows("tr[data-service=graph] a").forEach(a -> links.put(a.getText(), a.getAttribute("href")));
+        assertThat(links).containsOnlyKeys("OpenAPI", "GraphQL schema");
+        assertThat(api(links.get("OpenAPI"))).contains("\"openapi\"").contains("\"Graph\"");
+        assertThat(api(links.get("GraphQL schema"))).contains("type Query");
     }
 
     @Test
@@ -218,6 +263,12 @@ class AdminDashboardIT {
         await(LONG, d -> hprof().isPresent());
         byte[] head = Files.readAllBytes(hprof().get());
         assertThat(new String(head, 0, 12, StandardCharsets.US_ASCII)).isEqualTo("JAVA PROFILE");
+
+        confirmAction("tr[data-worker='back:1'] button[data-action=profile]");
+        await(Duration.ofMinutes(3), d -> downloaded(".jfr").isPresent() || text("#status").startsWith("Failed"));
+        assertThat(text("#status")).startsWith("Downloading back-1.jfr");
+        byte[] recording = Files.readAllBytes(downloaded(".jfr").get());
+        assertThat(new String(recording, 0, 3, StandardCharsets.US_ASCII)).as("a JFR file's magic").isEqualTo("FLR");
     }
 
     @Test
@@ -235,14 +286,54 @@ class AdminDashboardIT {
 
     @Test
     @Order(6)
-    void cacheEntriesAreInvalidatedByTagAndTheCacheFiguresShow() {
-        assertThat(text("#cache-facts")).contains("Hit ratio").contains("Entries");
+    void cacheEntriesAreInvalidatedByTagAndTheCacheFiguresShow() throws Exception {
+        // the cache is the mesh's: the entrypoint asks back, whose /cached names its call and its pid
+        String cached = "/call?url=" + URLEncoder.encode("http://back.rt.local/cached?tag=products", StandardCharsets.UTF_8);
+        String first = runtime.get(cached).body();
+        assertThat(first).startsWith("200 call ");
+        assertThat(runtime.get(cached).body()).as("the second answered from the cache").isEqualTo(first);
+        awaitCacheFiguresAsTheRuntimeHasThem();
+        assertThat(cacheFacts().get("Entries")).isNotEqualTo("0");
         driver.findElement(By.id("invalidate-tags")).sendKeys("products, prices");
         click("#invalidate button");
         await(LONG, d -> driver.findElement(By.id("confirm")).isDisplayed());
         assertThat(text("#confirm-text")).contains("products, prices");
         driver.findElement(By.id("confirm-ok")).click();
         await(LONG, d -> text("#status").equals("Invalidated products, prices."));
+        assertThat(runtime.get(cached).body()).as("a miss: the origin answered again").isNotEqualTo(first);
+        awaitCacheFiguresAsTheRuntimeHasThem();
+    }
+
+    /** The page's hits and entries become the runtime's own (GET /http-cache), its hit ratio its hits ÷ lookups. */
+    private void awaitCacheFiguresAsTheRuntimeHasThem() {
+        await(LONG, d -> {
+            JsonNode cache = management("/http-cache");
+            Map<String, String> facts = cacheFacts();
+            return facts.get("Hits").equals(cache.path("hits").asText())
+                    && facts.get("Entries").equals(cache.path("entries").asText());
+        });
+        Map<String, String> facts = cacheFacts();
+        double hits = Double.parseDouble(facts.get("Hits"));
+        double lookups = hits + Double.parseDouble(facts.get("Misses"));
+        assertThat(facts.get("Hit ratio")).isEqualTo(String.format(Locale.ROOT, "%.1f %%", 100 * hits / lookups));
+    }
+
+    @SuppressWarnings("unchecked")
+    private Map<String, String> cacheFacts() {
+        return (Map<String, String>) driver.executeScript("return Object.fromEntries([...document.querySelectorAll("
+                + "'#cache-facts div')].map(d => [d.children[0].textContent, d.children[1].textContent]));");
+    }
+
+    /** A management API answer of the runtime's own, asked as rt ctl does (not through the dashboard). */
+    private JsonNode management(String path) {
+        try {
+            // the runtime's java.io.tmpdir is the test's folder, and with it its management socket
+            RuntimeInfo info = new RuntimeDiscovery(tmp.resolve("rt").resolve("pids"), warning -> { }).list().stream()
+                    .filter(candidate -> candidate.pid() == runtime.process().pid()).findFirst().orElseThrow();
+            return info.client().getJson(path);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     @Test
@@ -256,9 +347,30 @@ class AdminDashboardIT {
 
     @Test
     @Order(8)
+    void chartsAreFullTheMomentThePageOpens() {
+        long expected = history();
+        driver.navigate().refresh();
+        await(Duration.ofSeconds(2), d -> Integer.parseInt(attribute("#charts", "data-columns")) >= expected);
+        assertThat(rows("#chart-grid canvas")).hasSize(6);
+    }
+
+    /**
+     * How many columns the charts must have now: as many as the runtime keeps (less 2 s), which is about its uptime (up
+     * to the 15 minutes kept; its history starts while it starts); live updates alone give a column a second since the
+     * page opened.
+     */
+    private long history() {
+        long uptime = Math.min(900, management("/metadata").path("uptimeSeconds").asLong());
+        long kept = management("/history?since=0").path("length").asLong();
+        assertThat(kept).as("seconds of history kept, after %s s up", uptime).isBetween(uptime - 30, uptime + 1);
+        return kept - 2;
+    }
+
+    @Test
+    @Order(8)
     void everyControlIsReachedWithTheKeyboardAndTheDialogClosesOnEscape() {
         driver.navigate().refresh();
-        await(LONG, d -> workers().size() == 3);
+        await(LONG, d -> workers().size() == 4);
         new Actions(driver).sendKeys(Keys.TAB).perform();
         assertThat(active().getAttribute("class")).isEqualTo("skip");
         new Actions(driver).sendKeys(Keys.ENTER).perform();
@@ -336,6 +448,7 @@ class AdminDashboardIT {
     @Test
     @Order(11)
     void theExportIsOneSelfContainedFileThatShowsTheSameViewOffline() throws Exception {
+        long expected = history();
         HttpResponse<Path> export = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(base + "/export"))
                 .header("Cookie", cookie).build(),
                 HttpResponse.BodyHandlers.ofFile(tmp.resolve("export.html")));
@@ -344,11 +457,15 @@ class AdminDashboardIT {
         String html = Files.readString(export.body());
         assertThat(html).doesNotContainPattern("(src|href)=\"(https?:|assets/)").doesNotContain("hunter2")
                 .doesNotContain(token).contains("id=\"rt-snapshot\"");
+        String snapshot = html.substring(html.indexOf('>', html.indexOf("id=\"rt-snapshot\"")) + 1);
+        int length = new ObjectMapper().readTree(snapshot.substring(0, snapshot.indexOf("</script>")))
+                .path("history").path("length").asInt();
+        assertThat(length).as("the export holds the runtime's history").isGreaterThanOrEqualTo((int) expected);
         Files.copy(export.body(), AdminBrowser.SCREENSHOTS.resolve("export.html"),
                 StandardCopyOption.REPLACE_EXISTING);
         driver.get(export.body().toUri().toString());
-        await(LONG, d -> workers().size() == 3
-                && Integer.parseInt(attribute("#charts", "data-columns")) >= 5 && rows("#chart-grid canvas").size() == 6);
+        await(LONG, d -> workers().size() == 4
+                && Integer.parseInt(attribute("#charts", "data-columns")) >= length && rows("#chart-grid canvas").size() == 6);
         assertThat(driver.findElement(By.tagName("body")).getAttribute("class")).contains("exported");
         assertThat(text("#exported")).startsWith("Exported");
         assertThat(driver.findElement(By.id("reload")).isDisplayed()).isFalse();
@@ -359,14 +476,14 @@ class AdminDashboardIT {
     @Test
     @Order(12)
     void aReloadFromThePageStartsEveryServiceAnewAndTheDashboardFollows() {
-        await(LONG, d -> workers().size() == 3);
+        await(LONG, d -> workers().size() == 4);
         List<Object> before = workers().stream().map(row -> row.get("pid")).toList();
         click("#reload");
         await(LONG, d -> driver.findElement(By.id("confirm")).isDisplayed());
         driver.findElement(By.id("confirm-ok")).click();
         Duration reload = Duration.ofMinutes(4); // every JVM stops gracefully, then all start again
         await(reload, d -> "1".equals(driver.findElement(By.tagName("body")).getAttribute("data-reloads")));
-        await(reload, d -> workers().size() == 3 && workers().stream()
+        await(reload, d -> workers().size() == 4 && workers().stream()
                 .allMatch(row -> !before.contains(row.get("pid")) && "started".equals(row.get("state"))));
         assertThat(runtime.process().isAlive()).isTrue();
     }
@@ -399,8 +516,13 @@ class AdminDashboardIT {
     }
 
     private Optional<Path> hprof() {
+        return downloaded(".hprof");
+    }
+
+    /** A finished download whose name ends with {@code suffix} (chromium writes into a .crdownload first). */
+    private Optional<Path> downloaded(String suffix) {
         try (Stream<Path> files = Files.list(browser.downloads())) {
-            return files.filter(file -> file.toString().endsWith(".hprof") && file.toFile().length() > 12).findFirst();
+            return files.filter(file -> file.toString().endsWith(suffix) && file.toFile().length() > 12).findFirst();
         } catch (IOException e) {
             return Optional.empty();
         }
@@ -410,6 +532,14 @@ class AdminDashboardIT {
         click(button);
         await(LONG, d -> driver.findElement(By.id("confirm")).isDisplayed());
         driver.findElement(By.id("confirm-ok")).click();
+    }
+
+    /** What the dashboard answers at {@code url} (its own page's link), with the page's cookie; 200 expected. */
+    private String api(String url) throws Exception {
+        HttpResponse<String> answer = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(url))
+                .header("Cookie", cookie).build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(answer.statusCode()).as(url + ": " + answer.body()).isEqualTo(200);
+        return answer.body();
     }
 
     private static int status(HttpClient http, HttpRequest.Builder request) throws Exception {

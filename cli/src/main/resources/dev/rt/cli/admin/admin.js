@@ -166,7 +166,8 @@
     const entrypointUrl = state.runtime.url;
     reconcile($("services-body"), services().map(service => {
       const documents = [];
-      if (["service", "db", "gateway", "composer"].includes(service.type)) {
+      // only these kinds answer /openapi-schema and /graphql-schema (a gateway's worker has neither)
+      if (["service", "db"].includes(service.type)) {
         documents.push(element("a", { href: `/api/services/${encodeURIComponent(service.id)}/openapi`, target: "_blank" }, "OpenAPI"));
         documents.push(" ", element("a", { href: `/api/services/${encodeURIComponent(service.id)}/graphql`, target: "_blank" }, "GraphQL schema"));
         if (service.entrypoint && entrypointUrl) {

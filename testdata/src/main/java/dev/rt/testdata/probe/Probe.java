@@ -29,6 +29,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 public final class Probe implements HttpHandler {
     private static final byte[] HELLO = "hello".getBytes(StandardCharsets.UTF_8);
     private static final AtomicInteger IN_FLIGHT = new AtomicInteger();
+    private static final AtomicInteger CACHED_CALLS = new AtomicInteger();
     private final HttpClient client = HttpClient.newHttpClient();
 
     public static HttpHandler build() {
@@ -92,6 +93,12 @@ public final class Probe implements HttpHandler {
                 case "/drip" -> drip(exchange, Integer.parseInt(query.getOrDefault("parts", "3")),
                         Long.parseLong(query.getOrDefault("ms", "100")));
                 case "/property" -> send(exchange, 200, String.valueOf(System.getProperty(query.get("name"))).getBytes());
+                case "/cached" -> { // cacheable for 10 minutes, tagged ?tag=; the body names the call that reached here
+                    exchange.getResponseHeaders().set("Cache-Control", "public, max-age=600");
+                    exchange.getResponseHeaders().set("x-cache-tags", query.getOrDefault("tag", "none"));
+                    send(exchange, 200, ("call " + CACHED_CALLS.incrementAndGet() + " of " + ProcessHandle.current().pid())
+                            .getBytes(StandardCharsets.UTF_8));
+                }
                 case "/max-heap" -> send(exchange, 200, String.valueOf(Runtime.getRuntime().maxMemory()).getBytes());
                 default -> send(exchange, 404, "not found".getBytes());
             }
