@@ -19,12 +19,12 @@ import java.util.List;
 final class ActionRoutes {
     private static final int MAX_BODY = 64 * 1024;
 
-    private final RuntimeLink link;
+    private final RuntimeActions runtime;
     private final Downloads downloads;
     private final LiveFeed feed;
 
-    ActionRoutes(RuntimeLink link, Downloads downloads, LiveFeed feed) {
-        this.link = link;
+    ActionRoutes(RuntimeActions runtime, Downloads downloads, LiveFeed feed) {
+        this.runtime = runtime;
         this.downloads = downloads;
         this.feed = feed;
     }
@@ -38,15 +38,15 @@ final class ActionRoutes {
         feed.refresh();
         try {
             if (path.equals("/api/reload")) {
-                link.reload();
+                runtime.reload();
                 Reply.json(exchange, "{\"ok\":true}");
             } else if (path.equals("/api/http-cache/invalidate")) {
-                link.invalidate(tags(body));
+                runtime.invalidate(tags(body));
                 Reply.json(exchange, "{\"ok\":true}");
             } else if (parts.length == 4 && parts[0].equals("api") && parts[1].equals("services")) {
                 service(exchange, RuntimeLink.service(RuntimeLink.decode(parts[2])), parts[3]);
             } else if (parts.length == 4 && parts[0].equals("api") && parts[1].equals("scheduler")) {
-                JsonNode job = link.scheduler(RuntimeLink.decode(parts[2]), parts[3]);
+                JsonNode job = runtime.scheduler(RuntimeLink.decode(parts[2]), parts[3]);
                 Reply.json(exchange, RuntimeLink.JSON.createObjectNode().put("ok", true).set("job", job).toString());
             } else {
                 Reply.error(exchange, 404, "no action at " + path);
@@ -61,14 +61,14 @@ final class ActionRoutes {
     private void service(HttpExchange exchange, String service, String action) throws IOException {
         switch (action) {
             case "restart" -> {
-                link.restart(service);
+                runtime.restart(service);
                 Reply.json(exchange, "{\"ok\":true}");
             }
             case "heap-dump", "profile" -> {
                 long millis = action.equals("profile") ? duration(exchange) : 0;
                 Path file = downloads.newFile();
                 try {
-                    long bytes = link.diagnose(service, action, millis, file);
+                    long bytes = runtime.diagnose(service, action, millis, file);
                     String name = service.replace(':', '-') + (action.equals("profile") ? ".jfr" : ".hprof");
                     String id = downloads.offer(file, name);
                     Reply.json(exchange, RuntimeLink.JSON.createObjectNode().put("ok", true).put("download", "/downloads/" + id)

@@ -61,7 +61,7 @@ final class AdminServer implements AutoCloseable {
         feed.start();
         downloads = new Downloads();
         server.createContext("/", new AdminHandler(token, hosts, new ApiRoutes(link, feed, downloads, token),
-                new ActionRoutes(link, downloads, feed)));
+                new ActionRoutes(new RuntimeActions(link.client()), downloads, feed)));
         server.start();
     }
 

@@ -3,9 +3,7 @@ package dev.rt.cli.admin;
 import com.sun.net.httpserver.HttpExchange;
 import dev.rt.supervisor.management.ManagementClient;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 
@@ -86,7 +84,7 @@ final class ApiRoutes {
             schema(exchange, RuntimeLink.decode(parts[2]), parts[3]);
             return;
         } else if (parts.length == 2 && parts[0].equals("downloads")) {
-            download(exchange, parts[1]);
+            downloads.send(exchange, parts[1]);
             return;
         }
         Reply.error(exchange, 404, "nothing at " + path);
@@ -121,24 +119,6 @@ final class ApiRoutes {
         String type = answer.status() >= 400 ? Reply.JSON
                 : kind.equals("openapi") ? Reply.JSON : "text/plain; charset=utf-8";
         Reply.send(exchange, answer.status() >= 400 ? 502 : 200, type, answer.body());
-    }
-
-    private void download(HttpExchange exchange, String id) throws IOException {
-        var download = downloads.take(id);
-        if (download.isEmpty()) {
-            Reply.error(exchange, 404, "no download " + id + " (each is given once)");
-            return;
-        }
-        try {
-            Reply.headers(exchange, "application/octet-stream");
-            exchange.getResponseHeaders().set("Content-Disposition", "attachment; filename=\"" + download.get().name() + "\"");
-            exchange.sendResponseHeaders(200, Files.size(download.get().file()));
-            try (OutputStream out = exchange.getResponseBody()) {
-                Files.copy(download.get().file(), out);
-            }
-        } finally {
-            Files.deleteIfExists(download.get().file());
-        }
     }
 
     private void export(HttpExchange exchange) throws IOException {

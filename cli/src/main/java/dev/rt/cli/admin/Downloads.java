@@ -1,6 +1,8 @@
 package dev.rt.cli.admin;
 
+import com.sun.net.httpserver.HttpExchange;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,7 +15,8 @@ import java.util.stream.Stream;
 
 /**
  * Heap dumps and JFR recordings on their way to the browser: the action writes the file into a private folder of
- * the CLI's (a dump may be larger than any heap), the page then fetches it once by its random id, and the file goes.
+ * the CLI's (a dump may be larger than any heap), the page then fetches it once by its random id ({@link #send}), and
+ * the file goes.
  * Whatever is left is removed when {@code rt admin} ends.
  */
 final class Downloads implements AutoCloseable {
@@ -45,8 +48,27 @@ final class Downloads implements AutoCloseable {
     }
 
     /** The file of {@code id}, given once. */
-    Optional<Download> take(String id) {
+    private Optional<Download> take(String id) {
         return Optional.ofNullable(waiting.remove(id));
+    }
+
+    /** Answers {@code GET /downloads/<id>}: the file as an attachment, then gone; 404 when there is none. */
+    void send(HttpExchange exchange, String id) throws IOException {
+        var download = take(id);
+        if (download.isEmpty()) {
+            Reply.error(exchange, 404, "no download " + id + " (each is given once)");
+            return;
+        }
+        try {
+            Reply.headers(exchange, "application/octet-stream");
+            exchange.getResponseHeaders().set("Content-Disposition", "attachment; filename=\"" + download.get().name() + "\"");
+            exchange.sendResponseHeaders(200, Files.size(download.get().file()));
+            try (OutputStream out = exchange.getResponseBody()) {
+                Files.copy(download.get().file(), out);
+            }
+        } finally {
+            Files.deleteIfExists(download.get().file());
+        }
     }
 
     @Override

@@ -3,8 +3,6 @@ package dev.rt.cli.admin;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -17,26 +15,23 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * What every open dashboard follows, fetched once for all of them: the runtime's log (one {@code /logs/live} stream
- * from the newest kept file on, its last {@value #MAX_LOG_LINES} lines held here so that a new tab gets them first,
- * then each new line as it comes) and, once a second while at least one tab is open, the new history columns and the
+ * from the newest kept file on, its last lines held in a {@link LogTail} so that a new tab gets them first, then each
+ * new line as it comes) and, once a second while at least one tab is open, the new history columns and the
  * state when it changed (the services every second, the rest every {@value #FULL_STATE_EVERY} seconds, or at once
  * after an action). With no tab open, only the log stream stays: the runtime serves nothing else. When the
  * runtime reloads (same process, a new management socket and log), it follows the new log from its start.
  */
 final class LiveFeed implements AutoCloseable {
-    static final int MAX_LOG_LINES = 10_000;
     /** The services are asked for every second; the runtime's metadata, scheduler and cache every this many. */
     static final int FULL_STATE_EVERY = 5;
 
     private final RuntimeLink link;
     private final Set<SseClient> clients = ConcurrentHashMap.newKeySet();
-    private final ArrayDeque<String> lines = new ArrayDeque<>(); // under this
-    private final StringBuilder pending = new StringBuilder();   // the log thread's
+    private final LogTail tail = new LogTail(); // under this, but for cut (the log thread's)
     private final CountDownLatch ended = new CountDownLatch(1);
     private final ScheduledExecutorService ticks = Executors.newSingleThreadScheduledExecutor(daemon("rt-admin-poll"));
     private ScheduledFuture<?> polling;  // under this
     private int firstIndex;              // under this
-    private boolean dropped;             // under this: lines were dropped from the front
     private long since;                  // the poll thread's: newest history column sent
     private String lastState = "";       // the poll thread's
     private long polls;                  // the poll thread's
@@ -57,9 +52,9 @@ final class LiveFeed implements AutoCloseable {
     private void follow() {
         int from = firstIndex;
         while (true) {
-            pending.setLength(0);
+            tail.restart();
             try {
-                link.client().stream("/logs/live?start=" + from, this::chunk);
+                link.client().stream("/logs/live?start=" + from, chunk -> tail.cut(chunk, this::log));
             } catch (IOException | RuntimeException e) {
                 // the stream ended: the runtime stopped, or is reloading (same process, a new management socket)
             }
@@ -76,31 +71,15 @@ final class LiveFeed implements AutoCloseable {
         });
     }
 
-    private void chunk(String chunk) {
-        pending.append(chunk);
-        int newline;
-        while ((newline = pending.indexOf("\n")) >= 0) {
-            String line = pending.substring(0, newline);
-            pending.delete(0, newline + 1);
-            if (!line.isBlank()) {
-                log(line);
-            }
-        }
-    }
-
     private synchronized void log(String line) {
-        lines.addLast(line);
-        if (lines.size() > MAX_LOG_LINES) {
-            lines.removeFirst();
-            dropped = true;
-        }
+        tail.keep(line);
         broadcast("log", line);
     }
 
     /** Hands {@code client} the kept log lines, then everything new; starts the polling for the first tab. */
     synchronized void join(SseClient client) {
-        client.send("hello", "{\"firstLogIndex\":" + firstIndex + ",\"dropped\":" + dropped + "}");
-        for (String line : lines) {
+        client.send("hello", "{\"firstLogIndex\":" + firstIndex + ",\"dropped\":" + tail.dropped() + "}");
+        for (String line : tail.lines()) {
             client.send("log", line);
         }
         clients.add(client);
@@ -117,7 +96,7 @@ final class LiveFeed implements AutoCloseable {
 
     /** The kept log lines, oldest first, for an export. */
     synchronized List<String> lines() {
-        return new ArrayList<>(lines);
+        return tail.lines();
     }
 
     /** Waits until the runtime's log ends (it stopped) or {@code millis} pass; true when it ended. */

@@ -9,23 +9,19 @@ import dev.rt.supervisor.management.RuntimeInfo;
 import java.io.IOException;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import java.util.regex.Pattern;
 
 /**
- * What the dashboard asks of the runtime, each through one management API call (or a few): its state, its history,
- * its configuration redacted, and the actions. Names that go into a path are checked first, so that a request
+ * What the dashboard reads of the runtime, each through one management API call (or a few): its state, its history,
+ * its configuration redacted, its logs and a service's schemas ({@link RuntimeActions} are what it changes). Names that go into a path are checked first, so that a request
  * cannot reach another route than the one it names.
  */
 final class RuntimeLink {
     static final ObjectMapper JSON = new ObjectMapper();
     private static final Pattern SERVICE = Pattern.compile("[A-Za-z0-9_.-]+(:\\d+)?");
-    private static final Pattern JOB = Pattern.compile("[A-Za-z0-9_.-]+");
-    private static final Pattern ACTIONS = Pattern.compile("pause|resume|run");
-    private static final Duration QUICK = Duration.ofSeconds(30);
+    static final Duration QUICK = Duration.ofSeconds(30);
     /** How long a reloading runtime may take to answer again before the dashboard gives up on it. */
     private static final Duration RELOAD = Duration.ofMinutes(5);
 
@@ -122,40 +118,6 @@ final class RuntimeLink {
     ManagementClient.Response schema(String service, String kind) throws IOException {
         return client.request("GET", "/services/" + service(service) + "/" + kind + "-schema", List.of(), new byte[0],
                 Duration.ofMinutes(1));
-    }
-
-    /** Replaces the service's workers one at a time. */
-    void restart(String service) throws IOException {
-        byte[] body = JSON.writeValueAsBytes(Map.of("services", List.of(service(service))));
-        ManagementClient.checked(client.request("POST", "/restart", List.of(Map.entry("content-type", "application/json")),
-                body, Duration.ofMinutes(10)));
-    }
-
-    /** Stops the runtime and starts it again with its configuration read anew (same process). */
-    void reload() throws IOException {
-        client.call("POST", "/reload");
-    }
-
-    /** A heap dump ({@code heap-dump}) or a JFR recording ({@code profile}) of a worker, into {@code target}. */
-    long diagnose(String service, String kind, long durationMillis, Path target) throws IOException {
-        String path = "/services/" + service(service) + "/" + kind
-                + (kind.equals("profile") ? "?durationMillis=" + durationMillis : "");
-        return client.download("POST", path, target, Duration.ofMillis(durationMillis).plus(Duration.ofMinutes(10)));
-    }
-
-    JsonNode scheduler(String job, String action) throws IOException {
-        if (!JOB.matcher(job).matches() || !ACTIONS.matcher(action).matches()) {
-            throw new IllegalArgumentException("no scheduler action \"" + action + "\" of a job \"" + job + "\"");
-        }
-        return ManagementClient.json(client.request("POST", "/scheduler/" + job + "/" + action, List.of(), new byte[0],
-                Duration.ofMinutes(10)));
-    }
-
-    /** Removes the HTTP cache's entries that carry one of {@code tags}. */
-    void invalidate(List<String> tags) throws IOException {
-        byte[] body = JSON.writeValueAsBytes(Map.of("tags", tags));
-        ManagementClient.checked(client.request("POST", "/http-cache/invalidate",
-                List.of(Map.entry("content-type", "application/json")), body, QUICK));
     }
 
     /** A path segment as the page encoded it ({@code back%3A0}). */
