@@ -2,7 +2,6 @@ package dev.rt.supervisor.history;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import java.io.IOException;
-import java.util.Arrays;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -13,35 +12,19 @@ import java.util.Map;
  * place: no object per sample. A row stays while any of its cells is within the window, so a worker that was
  * replaced still shows until its last second scrolls out; at most {@code maxRows} rows are kept (the one whose
  * last figure is oldest gives way). Hand-written because it is rt's own data shape: what the charts read is exactly
- * these arrays. Thread-safe: every method holds the ring's lock, never across I/O other than the caller's writer.
+ * these arrays. Each worker's cells are a {@link HistoryRow}. Thread-safe: every method holds the ring's lock, never
+ * across I/O other than the caller's writer.
  */
 final class HistoryRing {
     private final int capacity;
     private final int maxRows;
-    private final Map<String, Row> rows = new LinkedHashMap<>();
+    private final Map<String, HistoryRow> rows = new LinkedHashMap<>();
     private long newest = Long.MIN_VALUE; // the epoch second of the newest column
     private int filled;
 
     HistoryRing(int capacity, int maxRows) {
         this.capacity = capacity;
         this.maxRows = maxRows;
-    }
-
-    /** One worker's cells, and who it is. */
-    static final class Row {
-        final String serviceId;
-        final int index;
-        final long pid;
-        final float[] cells;
-        long last; // the epoch second of its newest figure
-
-        Row(String serviceId, int index, long pid, int cells) {
-            this.serviceId = serviceId;
-            this.index = index;
-            this.pid = pid;
-            this.cells = new float[cells];
-            Arrays.fill(this.cells, Float.NaN);
-        }
     }
 
     /**
@@ -55,7 +38,7 @@ final class HistoryRing {
         long steps = filled == 0 ? 1 : Math.min(second - newest, capacity);
         for (long s = second - steps + 1; s <= second; s++) {
             int column = slot(s);
-            for (Row row : rows.values()) {
+            for (HistoryRow row : rows.values()) {
                 for (int series = 0; series < Series.ALL.length; series++) {
                     row.cells[series * capacity + column] = Float.NaN;
                 }
@@ -72,12 +55,12 @@ final class HistoryRing {
             return;
         }
         String key = serviceId + ":" + index + ":" + pid;
-        Row row = rows.get(key);
+        HistoryRow row = rows.get(key);
         if (row == null) {
             if (rows.size() >= maxRows) {
                 evictOldest();
             }
-            row = new Row(serviceId, index, pid, Series.ALL.length * capacity);
+            row = new HistoryRow(serviceId, index, pid, Series.ALL.length * capacity);
             rows.put(key, row);
         }
         int column = slot(newest);
@@ -113,43 +96,20 @@ final class HistoryRing {
         }
         json.writeEndArray();
         json.writeArrayFieldStart("workers");
-        for (Row row : rows.values()) {
+        for (HistoryRow row : rows.values()) {
             if (row.last < start || length == 0) {
                 continue;
             }
-            json.writeStartObject();
-            json.writeStringField("service", row.serviceId);
-            json.writeNumberField("worker", row.index);
-            json.writeNumberField("pid", row.pid);
-            json.writeArrayFieldStart("data");
-            for (Series series : Series.ALL) {
-                json.writeStartArray();
-                for (long s = start; s <= newest; s++) {
-                    writeCell(json, series, row.cells[series.ordinal() * capacity + slot(s)]);
-                }
-                json.writeEndArray();
-            }
-            json.writeEndArray();
-            json.writeEndObject();
+            row.write(json, start, newest, capacity, this::slot);
         }
         json.writeEndArray();
         json.writeEndObject();
     }
 
-    private static void writeCell(JsonGenerator json, Series series, float value) throws IOException {
-        if (Float.isNaN(value)) {
-            json.writeNull();
-        } else if (series.whole) {
-            json.writeNumber(Math.round((double) value));
-        } else {
-            json.writeNumber(Math.round(value * 10_000d) / 10_000d);
-        }
-    }
-
     private void evictOldest() {
-        Iterator<Row> all = rows.values().iterator();
-        Row oldest = null;
-        for (Row row : rows.values()) {
+        Iterator<HistoryRow> all = rows.values().iterator();
+        HistoryRow oldest = null;
+        for (HistoryRow row : rows.values()) {
             if (oldest == null || row.last < oldest.last) {
                 oldest = row;
             }
