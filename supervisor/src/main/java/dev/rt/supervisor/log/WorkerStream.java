@@ -16,10 +16,10 @@ public final class WorkerStream {
     static final long QUIET_MILLIS = 30;
     /**
      * {@code printStackTrace} writes a trace line by line: a pause inside one is its thread waiting for a processor
-     * on a busy machine (tens or hundreds of milliseconds), not its end, which the next line of anything else shows
-     * at once.
+     * on a busy machine (a second and more with a load of 30 on two cores), not its end, which the next line of
+     * anything else shows at once. Only a trace that nothing follows waits this long to be written.
      */
-    static final long TRACE_QUIET_MILLIS = 1_000;
+    static final long TRACE_QUIET_MILLIS = 5_000;
     private static final ScheduledExecutorService QUIET =
             Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("rt-log-quiet"));
 

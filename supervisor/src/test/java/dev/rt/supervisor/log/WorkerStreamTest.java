@@ -27,7 +27,7 @@ class WorkerStreamTest {
             assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start)).isGreaterThanOrEqualTo(WorkerStream.QUIET_MILLIS);
             byte[] trace = "java.lang.Error: x\n\tat a.B.c(B.java:1)\n".getBytes(StandardCharsets.UTF_8);
             stream.write(trace, 0, trace.length);
-            assertThat(messages.poll(5, TimeUnit.SECONDS)).isEqualTo("java.lang.Error: x\n\tat a.B.c(B.java:1)");
+            assertThat(messages.poll(30, TimeUnit.SECONDS)).isEqualTo("java.lang.Error: x\n\tat a.B.c(B.java:1)");
             stream.end();
         }
     }
@@ -72,7 +72,7 @@ class WorkerStreamTest {
                     + "\tat com.example.App.main(App.java:9)\n"
                     + "\n").getBytes(StandardCharsets.UTF_8);
             stream.write(bytes, 0, bytes.length);
-            var entry = JSON.readTree(lines.poll(5, TimeUnit.SECONDS));
+            var entry = JSON.readTree(lines.poll(30, TimeUnit.SECONDS)); // a trace waits for its quiet moment
             assertThat(entry.path("level").asInt()).isEqualTo(50);
             assertThat(entry.path("msg").asText()).isEqualTo("2026-05-06T10:15:30.123Z ERROR 4242 --- [main]"
                     + " o.s.boot.SpringApplication : Application run failed\njava.lang.IllegalStateException: boom\n"

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.rt.kind.KindException;
 import dev.rt.kind.service.fixtures.Settings;
 import dev.rt.kind.service.fixtures.SlowToRegister;
+import dev.rt.kind.testing.Await;
 import io.vertx.core.json.JsonObject;
 import java.io.IOException;
 import java.net.ConnectException;
@@ -178,19 +179,17 @@ class ServerSettingsTest {
         return response;
     }
 
-    private static void awaitRefused(int port) throws InterruptedException {
-        long deadline = System.nanoTime() + BOUND.toNanos();
-        while (System.nanoTime() < deadline) {
+    private static void awaitRefused(int port) {
+        Await.atMost(BOUND).alias("port " + port + " refusing connections").until(() -> {
             try (Socket socket = new Socket()) {
                 socket.connect(new InetSocketAddress("127.0.0.1", port), 1000);
+                return false;
             } catch (ConnectException refused) {
-                return;
+                return true;
             } catch (IOException e) {
-                // not refused yet: try again
+                return false; // not refused yet: try again
             }
-            Thread.onSpinWait();
-        }
-        throw new AssertionError("port " + port + " still accepts connections after " + BOUND);
+        });
     }
 
     @Test
