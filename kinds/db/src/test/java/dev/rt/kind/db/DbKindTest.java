@@ -25,6 +25,19 @@ class DbKindTest {
     }
 
     @Test
+    void refusesAnOpenApiPrefixNamingTheSetting() {
+        Map<String, Object> configuration = Map.of("db", Map.of("connectionString", "sqlite://./db.sqlite",
+                "openapi", Map.of("prefix", "/api")));
+        assertThatThrownBy(() -> new DbKind().classPath(configuration, directory))
+                .isInstanceOfSatisfying(KindException.class,
+                        e -> assertThat(e.pointer()).contains("/db/openapi/prefix"))
+                .hasMessage("the entities' routes are served at the service's root; remove it (a gateway can expose"
+                        + " the service under a prefix)");
+        assertThat(new DbKind().classPath(Map.of("db", Map.of("connectionString", "sqlite://./db.sqlite",
+                "openapi", Map.of("info", Map.of("title", "t")))), directory)).isEmpty();
+    }
+
+    @Test
     void eventsAreOnWhenTrueOrAnObjectNotDisabled() {
         for (Object events : new Object[] {true, Map.of(), Map.of("enabled", true)}) {
             Map<String, Object> configuration = Map.of("db", Map.of("connectionString", "sqlite://./db.sqlite",

@@ -85,12 +85,15 @@ class GatewaySettingsTest {
     }
 
     @Test
-    void anApplicationListedTwiceOrEntitiesAcrossApplicationsAreRefused() {
+    void anApplicationListedTwiceEntitiesAcrossApplicationsOrAGraphQlHostAreRefused() {
         refused("[{\"id\": \"a\"}, {\"id\": \"a\", \"proxy\": false}]", "/gateway/applications/1/id",
                 "the application \"a\" is listed twice, also at /gateway/applications/0");
         refused("[{\"id\": \"a\", \"graphql\": {\"entities\": {}}}]", "/gateway/applications/0/graphql/entities",
                 "resolving entities across applications is not available in this version of rt: each root field is"
                         + " answered by the application that has it, with the fields that application has; remove it");
+        refused("[{\"id\": \"a\", \"graphql\": {\"host\": \"http://elsewhere:4000\"}}]",
+                "/gateway/applications/0/graphql/host", "the GraphQL requests of an application go to its origin:"
+                        + " set origin on the application instead");
         refused("[{\"id\": \"a\", \"graphql\": {\"graphqlEndpoint\": \"graphql\"}}]",
                 "/gateway/applications/0/graphql/graphqlEndpoint", "must be a path such as /graphql, found \"graphql\"");
     }
