@@ -18,12 +18,19 @@ import org.quartz.utils.DBConnectionManager;
 
 /**
  * Quartz's clustered JDBC job store on the {@code schedulerCluster} database: a connection pool, Quartz's tables
- * (created when missing, under a lock, so that replicas starting together do not race), and the store's settings.
+ * (created when missing, under a lock, so that replicas starting together do not race), and the store's settings:
+ * {@link ReplicaJobStore}, a misfire threshold that lets a killed replica's firings run late once it is taken for
+ * dead, and a replica looking for triggers to fire every check-in interval.
  */
 final class ClusterStore {
     private static final String TABLES = "org/quartz/impl/jdbcjobstore/tables_postgres.sql";
     /** The advisory lock replicas take while they create the tables. */
     private static final long SCHEMA_LOCK = 0x7274_7363_6865_6455L;
+    /** What Quartz adds to a replica's check-in interval before it takes the replica for dead. */
+    private static final long FAILED_AFTER_MILLIS = 7500;
+    /** Quartz's least and default {@code idleWaitTime}. */
+    private static final long MIN_IDLE_WAIT_MILLIS = 1000;
+    private static final long MAX_IDLE_WAIT_MILLIS = 30_000;
     private static final AtomicInteger NAMES = new AtomicInteger();
 
     private ClusterStore() {
@@ -72,13 +79,19 @@ final class ClusterStore {
             }
         });
         Properties store = new Properties();
-        store.setProperty("org.quartz.jobStore.class", "org.quartz.impl.jdbcjobstore.JobStoreTX");
+        long checkin = cluster.checkinInterval().toMillis();
+        store.setProperty("org.quartz.jobStore.class", ReplicaJobStore.class.getName());
         store.setProperty("org.quartz.jobStore.driverDelegateClass", "org.quartz.impl.jdbcjobstore.PostgreSQLDelegate");
         store.setProperty("org.quartz.jobStore.dataSource", name);
         store.setProperty("org.quartz.jobStore.tablePrefix", "QRTZ_");
         store.setProperty("org.quartz.jobStore.isClustered", "true");
-        store.setProperty("org.quartz.jobStore.clusterCheckinInterval",
-                Long.toString(cluster.checkinInterval().toMillis()));
+        store.setProperty("org.quartz.jobStore.clusterCheckinInterval", Long.toString(checkin));
+        // a killed replica's triggers come back after its check-in interval plus Quartz's 7.5 s: firings due within
+        // twice that run late, once each; older ones (the whole cluster was down) are skipped
+        store.setProperty("org.quartz.jobStore.misfireThreshold", Long.toString(2 * (checkin + FAILED_AFTER_MILLIS)));
+        // how soon a replica looks for triggers another handed back or was relieved of
+        store.setProperty("org.quartz.scheduler.idleWaitTime",
+                Long.toString(Math.max(MIN_IDLE_WAIT_MILLIS, Math.min(checkin, MAX_IDLE_WAIT_MILLIS))));
         store.setProperty("org.quartz.jobStore.useProperties", "true");
         store.setProperty("org.quartz.jobStore.acquireTriggersWithinLock", "true");
         store.setProperty("org.quartz.scheduler.instanceName", cluster.name());
