@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Replicas on several hosts: what a killed host, a rolling upgrade and a host cut off cost, measured by
 # deploy-it's MultiHostIT on hosts made of network namespaces (needs root, ip, nginx, PostgreSQL and Redis:
-# .ci/tools installs them). Three replicas of one runtime (each rt of the distribution, a job every second in
+# .ci/tools installs them). Three replicas of one runtime (each rt of the distribution, a job every 3 s in
 # Quartz's clustered store on the PostgreSQL host, the HTTP cache on the Redis host) behind Debian's nginx; the
 # test sends CLIENTS (8) clients' requests through nginx and receives the job's calls.
 #

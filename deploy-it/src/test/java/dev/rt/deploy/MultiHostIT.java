@@ -25,7 +25,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 /**
  * Three replicas of one runtime, each rt of the distribution on a host of its own (a network namespace), Debian's
  * nginx in front on a fourth, PostgreSQL (the scheduler's clustered store) and Redis (the HTTP cache) on two more,
- * the test on the bridge between them sending the load and receiving the scheduler's calls (a job every second). A
+ * the test on the bridge between them sending the load and receiving the scheduler's calls (a job every 3 s). A
  * host killed under load, a rolling upgrade, the shared cache, a host cut off: each counts what it costs. The figures
  * go to target/multi-host/figures.txt (bench/multi-host.sh prints them; bench/RESULTS.md keeps them).
  */
@@ -64,12 +64,12 @@ class MultiHostIT {
                  "services": [{"id": "front", "path": "%s"},
                               {"id": "cache", "path": "%s", "env": {"CACHE_CONTROL": "public, max-age=300", "CACHE_TAGS": "items"}}],
                  "httpCache": {"store": "redis://%s:6379/0", "cacheTagsHeader": "X-Cache-Tags"},
-                 "scheduler": [{"name": "tick", "cron": "* * * * * *", "callbackUrl": "http://%s:18080/tick",
+                 "scheduler": [{"name": "tick", "cron": "%s", "callbackUrl": "http://%s:18080/tick",
                                 "headers": {"x-replica": "{REPLICA}"}}],
                  "schedulerCluster": {"connectionString": "postgres://postgres@%s:5432/rt", "name": "multi-host",
                                       "checkinInterval": %d}}
                 """.formatted(DRAIN_MILLIS, Rt.TESTDATA.resolve("apps/probe"), Rt.TESTDATA.resolve("apps/relay"), redis,
-                Hosts.GATEWAY, database, CHECKIN_MILLIS));
+                Ticks.CRON, Hosts.GATEWAY, database, CHECKIN_MILLIS));
         for (String replica : REPLICAS) {
             start(replica);
         }
@@ -90,7 +90,8 @@ class MultiHostIT {
 
     private static void start(String replica) throws IOException {
         Path log = Rt.WORK.resolve("multi-host/" + replica + ".log");
-        RUNNING.put(replica, HOSTS.start(replica, log, Map.of("REPLICA", replica, "RT_CLASS_DATA_SHARING", "false"),
+        RUNNING.put(replica, HOSTS.start(replica, log, Map.of("REPLICA", replica, "RT_CLASS_DATA_SHARING", "false",
+                "XDG_CACHE_HOME", Rt.CACHES.get("XDG_CACHE_HOME")),
                 List.of(Rt.HOME.resolve("bin/rt").toString(), "start", "-c", runtime.resolve("rt.json").toString())));
     }
 
@@ -133,6 +134,8 @@ class MultiHostIT {
                 + count.retries() + " retried calls");
         assertThat(lost).isLessThanOrEqualTo(CLIENTS);
         assertThat(count.doubled()).isZero();
+        // the firings held back until the dead host is taken over run then, late, once each
+        assertThat(count.missed()).isZero();
         // Quartz takes a replica for dead checkinInterval + 7.5 s after its last check-in; a survivor notices at its
         // own next check-in; the rest is this machine's load (13.7 s seen at a load average of 16)
         assertThat(count.longestGapMillis()).isLessThan(CHECKIN_MILLIS + 7500 + 12_000);
@@ -161,6 +164,8 @@ class MultiHostIT {
         figure("rolling upgrade: scheduler over " + count.ticks() + " ticks: " + count.doubled() + " doubled, "
                 + count.missed() + " missed");
         assertThat(count.doubled()).isZero();
+        // a host stopping hands back the firing it had taken (it was 23 missed of 226 before)
+        assertThat(count.missed()).isZero();
     }
 
     @Test

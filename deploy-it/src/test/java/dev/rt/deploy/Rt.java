@@ -16,6 +16,11 @@ final class Rt {
     static final Path HOME = Path.of(System.getProperty("rt.distribution", "../cli/target/rt")).toAbsolutePath();
     /** This module's target/. */
     static final Path WORK = Path.of(System.getProperty("rt.deploy.work", "target")).toAbsolutePath();
+    /**
+     * The caches of every rt the tests run (Jib's base-image layers, bin/rt's class-data archive), under target/ as on
+     * a fresh CI machine: nothing left in the user's cache by an earlier run hides what a build costs.
+     */
+    static final Map<String, String> CACHES = Map.of("XDG_CACHE_HOME", WORK.resolve("cache").toString());
     /** The repository's testdata/. */
     static final Path TESTDATA = HOME.resolve("../../../testdata").normalize();
 
@@ -36,7 +41,7 @@ final class Rt {
     static Result run(Path directory, Duration limit, String... args) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(List.of(HOME.resolve("bin/rt").toString()));
         command.addAll(List.of(args));
-        return Commands.run(directory, limit, command);
+        return Commands.run(directory, limit, command, CACHES);
     }
 
     /** Runs a program, for at most {@code limit}; its output is kept in files, so it never blocks on a pipe. */
