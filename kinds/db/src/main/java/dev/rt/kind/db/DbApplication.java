@@ -1,9 +1,12 @@
 package dev.rt.kind.db;
 
 import dev.rt.kind.KindLog;
+import dev.rt.kind.db.authz.Rulebook;
+import dev.rt.kind.db.authz.RulebookReader;
 import dev.rt.kind.db.connect.Database;
 import dev.rt.kind.db.events.ChangeEvents;
 import dev.rt.kind.db.events.TrackedDataSource;
+import dev.rt.kind.db.graphql.CallerAccess;
 import dev.rt.kind.db.graphql.DbGraphQL;
 import dev.rt.kind.db.migrate.Migrator;
 import dev.rt.kind.db.model.CatalogReader;
@@ -34,6 +37,7 @@ public final class DbApplication implements AutoCloseable {
     private final Optional<DbGraphQL> graphql;
     private final Optional<OpenAPI> openApi;
     private final Optional<ChangeEvents> events;
+    private final Optional<Rulebook> rules;
 
     private DbApplication(DbSettings settings, Database database, KindLog log, List<TableInfo> tables,
             Optional<ChangeEvents> events) {
@@ -43,10 +47,14 @@ public final class DbApplication implements AutoCloseable {
         this.events = events;
         DataSource writer = events.<DataSource>map(e -> new TrackedDataSource(database.dataSource(), e))
                 .orElse(database.dataSource());
-        this.entities = new Entities(EntityModelBuilder.build(tables, settings.model(), log), writer,
+        Entities all = new Entities(EntityModelBuilder.build(tables, settings.model(), log), writer,
                 database.readers(), database.dialect(), settings.limits());
+        this.rules = settings.authorization().map(a -> RulebookReader.read(a, all.model(), database.dialect()));
+        this.entities = rules.map(book -> all.withRules(book::access)).orElse(all);
         this.routes = RestRoutes.of(entities);
-        this.graphql = settings.graphql() ? Optional.of(new DbGraphQL(entities, events)) : Optional.empty();
+        this.graphql = settings.graphql() ? Optional.of(new DbGraphQL(entities, events,
+                rules.<CallerAccess>map(book -> context -> book.anonymous()).orElse(CallerAccess.SYSTEM)))
+                : Optional.empty();
         this.openApi = settings.openapi().map(overrides -> OpenApiDocument.build(entities.model(), overrides));
         if (entities.model().entities().isEmpty()) {
             log.warn("No tables found in the database. Are you connected to the right database? Did you forget to run"
@@ -113,8 +121,17 @@ public final class DbApplication implements AutoCloseable {
         return settings;
     }
 
+    /**
+     * The entities; under {@code authorization}, their plain methods ({@code find}, {@code save}, ...) ask whose
+     * rights apply ({@code as(user)} or {@code system()}), while the routes and GraphQL pass each caller's access.
+     */
     public Entities entities() {
         return entities;
+    }
+
+    /** The {@code authorization.rules}, read against the entities, when the service has an {@code authorization}. */
+    public Optional<Rulebook> rules() {
+        return rules;
     }
 
     /** The REST routes, to mount at the service's root. */

@@ -31,7 +31,8 @@ import java.util.Set;
  */
 public record DbSettings(Path root, ConnectionString connectionString, int poolSize, ModelSettings model, Limits limits,
         boolean graphql, boolean graphiql, Optional<Map<String, Object>> openapi, Optional<Path> schemaLock,
-        Optional<MigrationSettings> migrations, boolean autogenerateTypes, Path typesDir, boolean events) {
+        Optional<MigrationSettings> migrations, boolean autogenerateTypes, Path typesDir, boolean events,
+        Optional<Map<String, Object>> authorization) {
     /**
      * A server's pool by default, as the reference's: 10 connections, and as many threads in the worker pool that runs
      * the routes' statements ({@link #workerThreads()}).
@@ -47,6 +48,7 @@ public record DbSettings(Path root, ConnectionString connectionString, int poolS
         Objects.requireNonNull(schemaLock, "schemaLock");
         Objects.requireNonNull(migrations, "migrations");
         Objects.requireNonNull(typesDir, "typesDir");
+        Objects.requireNonNull(authorization, "authorization");
     }
 
     /**
@@ -86,7 +88,8 @@ public record DbSettings(Path root, ConnectionString connectionString, int poolS
                 Boolean.FALSE.equals(openapi) ? Optional.empty()
                         : Optional.of(openapi instanceof Map<?, ?> o ? document((Map<String, Object>) o) : Map.of()),
                 schemaLock, migrations, Boolean.TRUE.equals(types.get("autogenerate")),
-                root.resolve(String.valueOf(types.getOrDefault("dir", "types"))).normalize(), events(db.get("events")));
+                root.resolve(String.valueOf(types.getOrDefault("dir", "types"))).normalize(), events(db.get("events")),
+                Optional.ofNullable(configuration.get("authorization")).map(DbSettings::object));
     }
 
     /**

@@ -21,6 +21,11 @@ public final class ChangeEvents implements AutoCloseable {
     /** Hears the key of each row of one entity saved, or deleted. */
     public interface Listener {
         void changed(Object key);
+
+        /** Hears the change itself (a deleted row comes with its fields); by default its key. */
+        default void changed(Change change) {
+            changed(change.key());
+        }
     }
 
     private final Map<String, Set<Listener>> listeners = new ConcurrentHashMap<>();
@@ -102,7 +107,7 @@ public final class ChangeEvents implements AutoCloseable {
     private void notify(Change change) {
         Set<Listener> set = listeners.get(topic(change.entity(), change.action()));
         if (set != null) {
-            set.forEach(listener -> listener.changed(change.key()));
+            set.forEach(listener -> listener.changed(change));
         }
     }
 

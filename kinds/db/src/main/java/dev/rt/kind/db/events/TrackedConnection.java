@@ -29,7 +29,7 @@ final class TrackedConnection implements InvocationHandler {
     public Object invoke(Object proxy, Method method, Object[] args) throws Throwable {
         switch (method.getName()) {
             case "changed" -> {
-                changed((String) args[0], (Boolean) args[1], (List<?>) args[2]);
+                changed((String) args[0], (Boolean) args[1], (List<?>) args[2], (List<?>) args[3]);
                 return null;
             }
             case "equals" -> {
@@ -71,10 +71,14 @@ final class TrackedConnection implements InvocationHandler {
         }
     }
 
-    private void changed(String entity, boolean deleted, List<?> keys) throws java.sql.SQLException {
+    @SuppressWarnings("unchecked")
+    private void changed(String entity, boolean deleted, List<?> keys, List<?> rows) throws java.sql.SQLException {
         Change.Action action = deleted ? Change.Action.DELETED : Change.Action.SAVED;
         List<Change> changes = new ArrayList<>();
-        keys.forEach(key -> changes.add(new Change(entity, action, key)));
+        for (int i = 0; i < keys.size(); i++) {
+            changes.add(new Change(entity, action, keys.get(i),
+                    i < rows.size() ? (Map<String, Object>) rows.get(i) : Map.of()));
+        }
         if (connection.getAutoCommit()) {
             events.publish(changes);
         } else {

@@ -26,10 +26,10 @@ final class ChangeStream implements Publisher<Map<String, Object>> {
     private final ChangeEvents events;
     private final String entity;
     private final Change.Action action;
-    private final Function<Object, Optional<Map<String, Object>>> row;
+    private final Function<Change, Optional<Map<String, Object>>> row;
 
     ChangeStream(ChangeEvents events, String entity, Change.Action action,
-            Function<Object, Optional<Map<String, Object>>> row) {
+            Function<Change, Optional<Map<String, Object>>> row) {
         this.events = events;
         this.entity = entity;
         this.action = action;
@@ -40,11 +40,11 @@ final class ChangeStream implements Publisher<Map<String, Object>> {
     public void subscribe(Subscriber<? super Map<String, Object>> subscriber) {
         Listening listening = new Listening(subscriber);
         subscriber.onSubscribe(listening);
-        AutoCloseable handle = events.listen(entity, action, listening::changed);
+        AutoCloseable handle = events.listen(entity, action, listening);
         listening.handle(handle);
     }
 
-    private final class Listening implements Subscription {
+    private final class Listening implements Subscription, ChangeEvents.Listener {
         private final Subscriber<? super Map<String, Object>> subscriber;
         private final Queue<Map<String, Object>> waiting = new ConcurrentLinkedQueue<>();
         private final AtomicLong demand = new AtomicLong();
@@ -63,13 +63,19 @@ final class ChangeStream implements Publisher<Map<String, Object>> {
             }
         }
 
-        void changed(Object key) {
+        @Override
+        public void changed(Object key) {
+            changed(new Change(entity, action, key));
+        }
+
+        @Override
+        public void changed(Change change) {
             if (cancelled) {
                 return;
             }
             Optional<Map<String, Object>> found;
             try {
-                found = row.apply(key);
+                found = row.apply(change);
             } catch (RuntimeException e) {
                 return; // the row could not be read: this change is skipped, the subscription goes on
             }

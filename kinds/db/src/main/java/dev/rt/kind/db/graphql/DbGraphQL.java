@@ -5,6 +5,7 @@ import dev.rt.kind.db.model.Entity;
 import dev.rt.kind.db.model.Naming;
 import dev.rt.kind.db.model.Relation;
 import dev.rt.kind.db.model.ReverseRelation;
+import dev.rt.kind.db.sql.Access;
 import dev.rt.kind.db.sql.Entities;
 import graphql.ExecutionInput;
 import graphql.GraphQL;
@@ -33,16 +34,27 @@ import org.dataloader.DataLoaderRegistry;
  * Relations load in batches: execute each request with a {@linkplain #newRegistry() registry of its own}.
  */
 public final class DbGraphQL {
+    private final CallerAccess callers;
     private final RelationLoaders loaders;
     private final GraphQLSchema schema;
     private final GraphQL graphQL;
 
     public DbGraphQL(Entities entities) {
-        this(entities, Optional.empty());
+        this(entities, Optional.empty(), CallerAccess.SYSTEM);
     }
 
-    /** @param events the committed changes, for the subscriptions {@code movieSaved} and {@code movieDeleted} */
+    /** The API with every right: for the commands and tests, and a service without {@code authorization}. */
     public DbGraphQL(Entities entities, Optional<ChangeEvents> events) {
+        this(entities, events, CallerAccess.SYSTEM);
+    }
+
+    /**
+     * @param events   the committed changes, for the subscriptions {@code movieSaved} and {@code movieDeleted}
+     * @param callers  the access of an execution's caller, from its context (unless the context holds its
+     *                 {@code Access.class} already)
+     */
+    public DbGraphQL(Entities entities, Optional<ChangeEvents> events, CallerAccess callers) {
+        this.callers = callers;
         this.loaders = new RelationLoaders(entities);
         this.schema = build(entities, events);
         this.graphQL = configure(GraphQL.newGraphQL(schema)).build();
@@ -77,6 +89,13 @@ public final class DbGraphQL {
         return graphQL.execute(input).toSpecification();
     }
 
+    /** Executes one request of a caller with this access. */
+    public Map<String, Object> execute(String query, Map<String, Object> variables, Access access) {
+        ExecutionInput input = ExecutionInput.newExecutionInput().query(query).variables(variables)
+                .graphQLContext(Map.of(Access.class, access)).dataLoaderRegistry(newRegistry()).build();
+        return graphQL.execute(input).toSpecification();
+    }
+
     /** The schema in SDL. */
     public String sdl() {
         return new SchemaPrinter(SchemaPrinter.Options.defaultOptions().includeDirectives(false)
@@ -94,7 +113,7 @@ public final class DbGraphQL {
         boolean writable = false;
         for (EntityTypes et : byEntity.values()) {
             Entity entity = et.entity;
-            Fetchers fetchers = new Fetchers(entities, entity);
+            Fetchers fetchers = new Fetchers(entities, entity, callers);
             schema.additionalType(objectType(entities, et, byEntity, types, code));
             if (!entity.primaryKey().isEmpty()) {
                 String getBy = Naming.camelCase("get-" + entity.singularName() + "-by-"
@@ -132,7 +151,7 @@ public final class DbGraphQL {
             code.dataFetcher(FieldCoordinates.coordinates("Query", "hello"),
                     (graphql.schema.DataFetcher<String>) env -> "Hello from rt!");
         }
-        events.flatMap(e -> Subscriptions.build(entities, e, byEntity.values(), types, code))
+        events.flatMap(e -> Subscriptions.build(entities, e, byEntity.values(), types, code, callers))
                 .ifPresent(schema::subscription);
         schema.query(query.build()).codeRegistry(code.build());
         if (writable) {
@@ -144,7 +163,7 @@ public final class DbGraphQL {
     private GraphQLObjectType objectType(Entities entities, EntityTypes et, Map<String, EntityTypes> byEntity,
             FieldTypes types, GraphQLCodeRegistry.Builder code) {
         Entity entity = et.entity;
-        Fetchers fetchers = new Fetchers(entities, entity);
+        Fetchers fetchers = new Fetchers(entities, entity, callers);
         GraphQLObjectType.Builder type = GraphQLObjectType.newObject().name(et.typeName);
         Set<String> names = new HashSet<>();
         Set<String> replaced = new HashSet<>();
@@ -174,7 +193,7 @@ public final class DbGraphQL {
                 type.field(d -> d.name(source.pluralName()).type(GraphQLList.list(sourceTypes.reference()))
                         .arguments(sourceTypes.listArguments()));
                 code.dataFetcher(FieldCoordinates.coordinates(et.typeName, source.pluralName()),
-                        Fetchers.referencing(source, reverse.relation(), entity.singleKey().orElseThrow()));
+                        fetchers.referencing(source, reverse.relation(), entity.singleKey().orElseThrow()));
             }
         }
         return type.build();

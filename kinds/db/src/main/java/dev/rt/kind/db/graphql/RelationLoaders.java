@@ -3,9 +3,11 @@ package dev.rt.kind.db.graphql;
 import dev.rt.kind.db.model.Entity;
 import dev.rt.kind.db.model.Field;
 import dev.rt.kind.db.model.Relation;
+import dev.rt.kind.db.sql.Access;
 import dev.rt.kind.db.sql.Condition;
 import dev.rt.kind.db.sql.Entities;
 import dev.rt.kind.db.sql.FindQuery;
+import dev.rt.kind.db.sql.GuardedQueries;
 import dev.rt.kind.db.sql.InputValues;
 import dev.rt.kind.db.sql.Limits;
 import dev.rt.kind.db.sql.Operator;
@@ -28,12 +30,19 @@ import org.dataloader.DataLoaderRegistry;
 
 /**
  * Nested relations in batches: every row a level of the answer refers to is read with one query per relation (and
- * per distinct set of arguments), however many parent rows there are. One loader per relation and direction, fresh
- * for each request.
+ * per distinct set of arguments), however many parent rows there are, with the caller's checks in its {@code WHERE}.
+ * One loader per relation and direction, fresh for each request.
  */
 final class RelationLoaders {
-    /** A parent row's key and the arguments of its relation field: the rows of one parent, filtered and paged. */
-    record ReverseKey(String parent, Map<String, Object> arguments) {
+    /** A foreign key's value, to load the row it refers to with the caller's access. */
+    record ForwardKey(Object value, Access access) {
+    }
+
+    /**
+     * A parent row's key and the arguments of its relation field: the rows of one parent, filtered and paged, as the
+     * caller may see them.
+     */
+    record ReverseKey(String parent, Map<String, Object> arguments, Access access) {
     }
 
     private final Entities entities;
@@ -55,7 +64,7 @@ final class RelationLoaders {
         for (Entity source : entities.model().entities()) {
             for (Relation relation : source.relations()) {
                 Entity target = entities.model().require(relation.target());
-                BatchLoader<Object, Map<String, Object>> forward = keys -> forward(target, relation, keys);
+                BatchLoader<ForwardKey, Map<String, Object>> forward = keys -> forward(target, relation, keys);
                 BatchLoader<ReverseKey, List<Map<String, Object>>> reverse = keys -> reverse(source, relation, keys);
                 registry.register(forwardName(source, relation), loader(forward));
                 registry.register(reverseName(source, relation), loader(reverse));
@@ -69,29 +78,45 @@ final class RelationLoaders {
                 .setCachingEnabled(false).build());
     }
 
-    /** The target rows the keys refer to, in key order, null where none. */
-    private CompletableFuture<List<Map<String, Object>>> forward(Entity target, Relation relation, List<Object> keys) {
+    /** The target rows the keys refer to, in key order, null where none (or where the caller may not see it). */
+    private CompletableFuture<List<Map<String, Object>>> forward(Entity target, Relation relation,
+            List<ForwardKey> keys) {
         Field referenced = target.require(relation.targetField());
-        List<Object> values = keys.stream().distinct()
-                .map(k -> InputValues.fromJson(referenced, k, "key", entities.dialect())).toList();
-        List<Map<String, Object>> rows = query(connection -> entities.queries(target).find(connection,
-                FindQuery.all(target.fields(), List.of(new Condition.Compare(referenced, Operator.IN, values)))));
-        Map<String, Map<String, Object>> byKey = new HashMap<>();
-        rows.forEach(row -> byKey.put(String.valueOf(row.get(referenced.name())), row));
+        Map<Access, List<Object>> byAccess = new LinkedHashMap<>();
+        keys.forEach(k -> byAccess.computeIfAbsent(k.access(), a -> new ArrayList<>()).add(k.value()));
+        Map<ForwardKey, Map<String, Object>> found = new HashMap<>();
+        for (Map.Entry<Access, List<Object>> group : byAccess.entrySet()) {
+            List<Object> values = group.getValue().stream().distinct()
+                    .map(k -> InputValues.fromJson(referenced, k, "key", entities.dialect())).toList();
+            GuardedQueries rows = entities.queries(target, group.getKey());
+            Map<String, Map<String, Object>> byKey = new HashMap<>();
+            query(connection -> rows.find(connection, FindQuery.all(target.fields(),
+                    List.of(new Condition.Compare(referenced, Operator.IN, values))), List.of()))
+                    .forEach(row -> byKey.put(String.valueOf(row.get(referenced.name())), row));
+            group.getValue().forEach(k -> found.put(new ForwardKey(k, group.getKey()), byKey.get(String.valueOf(k))));
+        }
         List<Map<String, Object>> result = new ArrayList<>();
-        keys.forEach(key -> result.add(byKey.get(String.valueOf(key))));
+        keys.forEach(key -> result.add(found.get(key)));
         return CompletableFuture.completedFuture(result);
     }
 
-    /** For each parent, its rows of {@code source}, filtered, sorted and paged by the field's arguments. */
+    /** The rows of one parent's relation field: its arguments, and the caller's access. */
+    private record Batch(Map<String, Object> arguments, Access access) {
+    }
+
+    /**
+     * For each parent, its rows of {@code source} that the caller may see, filtered, sorted and paged by the field's
+     * arguments.
+     */
     private CompletableFuture<List<List<Map<String, Object>>>> reverse(Entity source, Relation relation,
             List<ReverseKey> keys) {
         Field foreignKey = source.require(relation.field());
-        Map<Map<String, Object>, List<String>> parentsByArguments = new LinkedHashMap<>();
-        keys.forEach(k -> parentsByArguments.computeIfAbsent(k.arguments(), a -> new ArrayList<>()).add(k.parent()));
+        Map<Batch, List<String>> parentsByBatch = new LinkedHashMap<>();
+        keys.forEach(k -> parentsByBatch.computeIfAbsent(new Batch(k.arguments(), k.access()), a -> new ArrayList<>())
+                .add(k.parent()));
         Map<ReverseKey, List<Map<String, Object>>> answers = new HashMap<>();
-        for (Map.Entry<Map<String, Object>, List<String>> group : parentsByArguments.entrySet()) {
-            Map<String, Object> arguments = group.getKey();
+        for (Map.Entry<Batch, List<String>> group : parentsByBatch.entrySet()) {
+            Map<String, Object> arguments = group.getKey().arguments();
             long limit = entities.limits().check(optional(arguments.get("limit")));
             long offset = Limits.checkOffset(optional(arguments.get("offset")));
             List<Condition> where = new ArrayList<>(WhereArguments.conditions(source, arguments.get("where"),
@@ -100,8 +125,9 @@ final class RelationLoaders {
                     .map(p -> InputValues.fromJson(foreignKey, p, "key", entities.dialect())).toList();
             where.add(new Condition.Compare(foreignKey, Operator.IN, parents));
             List<OrderBy> orderBy = WhereArguments.orderBy(source, arguments.get("orderBy"));
-            List<Map<String, Object>> rows = query(connection -> entities.queries(source).find(connection,
-                    new FindQuery(source.fields(), where, orderBy, OptionalLong.empty(), 0, Optional.empty(), false)));
+            GuardedQueries guarded = entities.queries(source, group.getKey().access());
+            List<Map<String, Object>> rows = query(connection -> guarded.find(connection, new FindQuery(
+                    source.fields(), where, orderBy, OptionalLong.empty(), 0, Optional.empty(), false), List.of()));
             Map<String, List<Map<String, Object>>> byParent = new HashMap<>();
             rows.forEach(row -> byParent.computeIfAbsent(String.valueOf(row.get(foreignKey.name())), p -> new ArrayList<>())
                     .add(row));
@@ -109,7 +135,7 @@ final class RelationLoaders {
                 List<Map<String, Object>> all = byParent.getOrDefault(parent, List.of());
                 int from = (int) Math.min(offset, all.size());
                 int to = (int) Math.min(all.size(), from + limit);
-                answers.put(new ReverseKey(parent, arguments), all.subList(from, to));
+                answers.put(new ReverseKey(parent, arguments, group.getKey().access()), all.subList(from, to));
             }
         }
         List<List<Map<String, Object>>> result = new ArrayList<>();

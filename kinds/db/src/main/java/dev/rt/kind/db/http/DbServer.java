@@ -22,7 +22,10 @@ import java.util.Optional;
  * entities' REST routes (on the worker pool), their GraphQL API and their OpenAPI document, and the user's plugins,
  * which find the entities with {@code ServiceContext.lookup(Entities.class)}. With {@code db.events}, the change
  * events reach the service's other workers ({@link WorkerRelay}). Stopping the server closes the pool. When the
- * service is traced, the SQL its REST routes and GraphQL queries run is recorded as spans ({@code SqlSpans}).
+ * service is traced, the SQL its REST routes and GraphQL queries run is recorded as spans ({@code SqlSpans}). With an
+ * {@code authorization} section, every route, query, mutation and subscription runs with its caller's access
+ * ({@link Callers}), and plugins say whose rights their entity calls use ({@code entities.as(user)},
+ * {@code entities.system()}).
  */
 public final class DbServer {
     private DbServer() {
@@ -42,14 +45,15 @@ public final class DbServer {
         try {
             SqlSpans.Database traced = context.tracing() == RequestTracing.OFF ? null
                     : SqlSpans.Database.of(settings.connectionString());
+            Callers callers = new Callers(app.rules());
             ServiceHost host = ServiceHost.configure(context)
                     .workerPoolSize(settings.workerThreads())
                     .openApi(openApi(context.configuration(), app))
                     .graphQl(settings.graphql() ? new GraphQlSettings(true, settings.graphiql()) : GraphQlSettings.OFF)
                     .provide(Entities.class, app.entities())
-                    .plugin("db", new RestPlugin(app.routes(), traced));
+                    .plugin("db", new RestPlugin(app.routes(), traced, callers));
             app.openApi().ifPresent(document -> host.openApiDocument(OpenApiDocument.json(document)));
-            app.graphql().ifPresent(graphql -> host.graphQlExecution(new BlockingGraphQl(graphql, traced))
+            app.graphql().ifPresent(graphql -> host.graphQlExecution(new BlockingGraphQl(graphql, traced, callers))
                     .plugin("db-graphql", service -> GraphQlPart.register(service, graphql)));
             return new Running(host.start(), app);
         } catch (RuntimeException | Error e) {

@@ -25,7 +25,8 @@ import java.util.Optional;
 /**
  * Serves one generated route on a worker thread: the request's path parameters, its decoded query parameters in the
  * order sent (repeated keys kept) and its parsed JSON body go to the route's handler; its answer is written as JSON.
- * An error answer becomes the request's failure, so that the service's error handler (if any) answers it. In a traced
+ * The request carries its caller's access ({@link Callers}). An error answer becomes the request's failure, so that
+ * the service's error handler (if any) answers it. In a traced
  * service, the statements the handler runs are spans inside the request's ({@link SqlSpans}).
  */
 final class RestHandler implements Handler<RoutingContext> {
@@ -33,15 +34,18 @@ final class RestHandler implements Handler<RoutingContext> {
 
     private final RestRoute route;
     private final SqlSpans.Database traced; // null when the service is not traced
+    private final Callers callers;
 
-    RestHandler(RestRoute route, SqlSpans.Database traced) {
+    RestHandler(RestRoute route, SqlSpans.Database traced, Callers callers) {
         this.route = route;
         this.traced = traced;
+        this.callers = callers;
     }
 
     @Override
     public void handle(RoutingContext context) {
-        RestRequest request = new RestRequest(context.pathParams(), query(context), body(context));
+        RestRequest request = new RestRequest(context.pathParams(), query(context), body(context),
+                callers.of(context));
         RestResponse answer;
         if (traced == null) {
             answer = route.handler().handle(request);

@@ -17,11 +17,13 @@ import java.util.List;
 final class RestPlugin implements ServicePlugin {
     private final List<RestRoute> routes;
     private final SqlSpans.Database traced;
+    private final Callers callers;
 
     /** @param traced the database its SQL spans name, or null when the service is not traced */
-    RestPlugin(List<RestRoute> routes, SqlSpans.Database traced) {
+    RestPlugin(List<RestRoute> routes, SqlSpans.Database traced, Callers callers) {
         this.routes = routes;
         this.traced = traced;
+        this.callers = callers;
     }
 
     @Override
@@ -29,11 +31,11 @@ final class RestPlugin implements ServicePlugin {
         for (RestRoute route : routes) {
             if (route.openApiPath().equals(route.path() + "/")) {
                 service.route(HttpMethod.valueOf(route.method()), route.openApiPath()).hide()
-                        .blockingHandler(new RestHandler(route, traced));
+                        .blockingHandler(new RestHandler(route, traced, callers));
             }
             var definition = service.route(HttpMethod.valueOf(route.method()), route.path()).hide();
             route.operationId().ifPresent(definition::operationId);
-            definition.blockingHandler(new RestHandler(route, traced));
+            definition.blockingHandler(new RestHandler(route, traced, callers));
         }
     }
 }

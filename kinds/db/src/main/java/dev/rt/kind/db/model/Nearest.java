@@ -5,11 +5,11 @@ import java.util.List;
 import java.util.Optional;
 
 /** The known name closest to a misspelt one, for "did you mean" hints. */
-final class Nearest {
+public final class Nearest {
     private Nearest() {
     }
 
-    static Optional<String> of(List<String> known, String name) {
+    public static Optional<String> of(List<String> known, String name) {
         return known.stream().filter(k -> distance(k, name) <= Math.max(2, name.length() / 2))
                 .min(Comparator.comparingInt(k -> distance(k, name)));
     }

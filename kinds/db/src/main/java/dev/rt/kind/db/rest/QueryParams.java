@@ -83,9 +83,14 @@ final class QueryParams {
 
     /** {@code fields=a,b} (or repeated): the fields to answer with, in the entity's order; all when absent. */
     List<Field> fields(Entity of) {
+        return fields(of, of.fields());
+    }
+
+    /** {@code fields=a,b} (or repeated), in the entity's order; {@code absent} when there is none. */
+    List<Field> fields(Entity of, List<Field> absent) {
         List<String> values = query.get("fields");
         if (values == null) {
-            return of.fields();
+            return absent;
         }
         List<String> names = values.stream().flatMap(v -> Arrays.stream(v.split(","))).map(String::trim).toList();
         for (int i = 0; i < names.size(); i++) {

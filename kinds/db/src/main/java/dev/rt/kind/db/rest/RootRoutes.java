@@ -5,7 +5,9 @@ import dev.rt.kind.db.model.Field;
 import dev.rt.kind.db.sql.Condition;
 import dev.rt.kind.db.sql.Entities;
 import dev.rt.kind.db.sql.FindQuery;
+import dev.rt.kind.db.sql.GuardedQueries;
 import dev.rt.kind.db.sql.Limits;
+import dev.rt.kind.db.sql.Operation;
 import dev.rt.kind.db.sql.OrderBy;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -31,7 +33,8 @@ final class RootRoutes {
     RestResponse list(RestRequest request) {
         QueryParams params = new QueryParams(request.query(), entity);
         params.allowOnly(LIST_PARAMS, true, true);
-        List<Field> fields = params.fields(entity);
+        GuardedQueries rows = entities.queries(entity, request.access());
+        List<Field> fields = params.fields(entity, rows.visible(Operation.FIND));
         List<Condition> where = new WhereParams(entity, entities.dialect()).parse(request.query());
         List<OrderBy> orderBy = OrderParams.parse(entity, request.query());
         OptionalLong askedLimit = params.integer("limit");
@@ -47,18 +50,18 @@ final class RootRoutes {
         boolean backward = startAfter.isEmpty() && endBefore.isPresent();
         FindQuery query = new FindQuery(fields, where, orderBy, OptionalLong.of(limit), offset, position, backward);
         return Sessions.run(entities.readers(), connection -> {
-            List<Map<String, Object>> rows = entities.queries(entity).find(connection, query);
+            List<Map<String, Object>> found = rows.find(connection, query);
             Map<String, String> headers = new LinkedHashMap<>();
             if (totalCount) {
-                long total = pageTells(askedLimit, offset, rows.size()) ? offset + rows.size()
-                        : entities.queries(entity).count(connection, where);
+                long total = pageTells(askedLimit, offset, found.size()) ? offset + found.size()
+                        : rows.count(connection, where);
                 headers.put("X-Total-Count", Long.toString(total));
             }
-            if ((cursorHeaders || position.isPresent()) && !rows.isEmpty()) {
-                headers.put("X-Start-After", cursors.encode(rows.get(rows.size() - 1), orderBy));
-                headers.put("X-End-Before", cursors.encode(rows.get(0), orderBy));
+            if ((cursorHeaders || position.isPresent()) && !found.isEmpty()) {
+                headers.put("X-Start-After", cursors.encode(found.get(found.size() - 1), orderBy));
+                headers.put("X-End-Before", cursors.encode(found.get(0), orderBy));
             }
-            return RestResponse.ok(RestRows.rows(entity, rows), headers);
+            return RestResponse.ok(RestRows.rows(entity, found), headers);
         });
     }
 
@@ -70,8 +73,9 @@ final class RootRoutes {
     RestResponse create(RestRequest request, String prefix) {
         QueryParams params = new QueryParams(request.query(), entity);
         params.allowOnly(Set.of("fields"), false, false);
-        List<Field> asked = params.fields(entity);
         Map<Field, Object> values = BodyReader.read(entity, request.body(), entities.dialect());
+        GuardedQueries rows = entities.queries(entity, request.access());
+        List<Field> asked = params.fields(entity, rows.visible(rows.writeOf(values)));
         List<Field> keys = entity.primaryKeyFields();
         List<Field> fields = new ArrayList<>(asked);
         for (Field key : keys) {
@@ -80,7 +84,7 @@ final class RootRoutes {
             }
         }
         Map<String, Object> saved = Sessions.run(entities.dataSource(),
-                connection -> entities.save(connection, entity, values, fields));
+                connection -> rows.save(connection, values, fields, asked));
         String location = KeyPath.of(entity).location(prefix, saved);
         Map<String, Object> body = RestRows.row(entity, saved); // this request's own row, changed in place
         for (Field key : keys) {
@@ -94,11 +98,12 @@ final class RootRoutes {
     RestResponse updateMany(RestRequest request, String prefix) {
         QueryParams params = new QueryParams(request.query(), entity);
         params.allowOnly(Set.of("fields"), true, false);
-        List<Field> fields = params.fields(entity);
+        GuardedQueries guarded = entities.queries(entity, request.access());
+        List<Field> fields = params.fields(entity, guarded.visible(Operation.UPDATE_MANY));
         List<Condition> where = new WhereParams(entity, entities.dialect()).parse(request.query());
         Map<Field, Object> values = BodyReader.read(entity, request.body(), entities.dialect());
         List<Map<String, Object>> rows = Sessions.run(entities.dataSource(),
-                connection -> entities.queries(entity).updateMany(connection, values, where, fields));
+                connection -> guarded.updateMany(connection, values, where, fields));
         return RestResponse.ok(RestRows.rows(entity, rows), Map.of("location", prefix));
     }
 

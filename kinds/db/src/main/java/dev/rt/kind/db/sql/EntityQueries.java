@@ -121,10 +121,16 @@ public final class EntityQueries {
     /** Updates the row with the key in {@code values}; empty when there is no such row. */
     public java.util.Optional<Map<String, Object>> updateByKey(Connection connection, Map<Field, Object> values,
             List<Field> asked) throws SQLException {
+        return updateByKey(connection, values, asked, List.of());
+    }
+
+    /** Updates the row with the key in {@code values} if it also meets {@code checks}; empty when there is none. */
+    public java.util.Optional<Map<String, Object>> updateByKey(Connection connection, Map<Field, Object> values,
+            List<Field> asked, List<Condition> checks) throws SQLException {
         List<Field> fields = ChangeRecords.withKey(connection, entity, asked);
         java.util.Optional<Map<String, Object>> updated;
         try {
-            updated = updateRowByKey(connection, values, fields);
+            updated = updateRowByKey(connection, values, fields, checks);
         } catch (SQLException e) {
             Map<Field, Object> changes = new LinkedHashMap<>(values);
             entity.primaryKeyFields().forEach(changes::remove);
@@ -137,12 +143,13 @@ public final class EntityQueries {
     }
 
     private java.util.Optional<Map<String, Object>> updateRowByKey(Connection connection, Map<Field, Object> values,
-            List<Field> fields) throws SQLException {
+            List<Field> fields, List<Condition> checks) throws SQLException {
         Map<Field, Object> changes = new LinkedHashMap<>(values);
         List<Condition> byKey = new ArrayList<>();
         for (Field key : entity.primaryKeyFields()) {
             byKey.add(new Condition.Compare(key, Operator.EQ, changes.remove(key)));
         }
+        byKey.addAll(checks);
         if (changes.isEmpty()) {
             List<Map<String, Object>> found = find(connection, FindQuery.all(fields, byKey));
             return found.stream().findFirst();
@@ -193,7 +200,7 @@ public final class EntityQueries {
     /** Deletes the rows that match and returns them as they were. */
     public List<Map<String, Object>> delete(Connection connection, List<Condition> conditions, List<Field> asked)
             throws SQLException {
-        List<Field> fields = ChangeRecords.withKey(connection, entity, asked);
+        List<Field> fields = ChangeRecords.forDelete(connection, entity, asked);
         List<Map<String, Object>> deleted;
         try {
             deleted = deleteRows(connection, conditions, fields);

@@ -54,6 +54,8 @@ public final class QueryException extends RuntimeException {
     static String reason(int status) {
         return switch (status) {
             case 400 -> "Bad Request";
+            case 401 -> "Unauthorized";
+            case 403 -> "Forbidden";
             case 404 -> "Not Found";
             case 409 -> "Conflict";
             case 500 -> "Internal Server Error";

@@ -102,9 +102,15 @@ class DbEventsTest {
     /** A db service served in this JVM, with its application at hand. */
     record Served(DbApplication app, RunningApplication server) implements AutoCloseable {
         static Served start(TestDatabase db, Map<String, Object> dbSection) {
+            return start(db, dbSection, Map.of());
+        }
+
+        /** @param sections the configuration's other top-level sections ({@code authorization}) */
+        static Served start(TestDatabase db, Map<String, Object> dbSection, Map<String, Object> sections) {
             Map<String, Object> section = new java.util.HashMap<>(dbSection);
             section.put("connectionString", db.connectionString());
-            Map<String, Object> configuration = Map.of("db", section);
+            Map<String, Object> configuration = new java.util.HashMap<>(sections);
+            configuration.put("db", section);
             DbSettings settings = DbSettings.of(configuration, db.directory());
             DbApplication app = DbApplication.open(settings, "the service \"catalog\"", new RecordingLog());
             return new Served(app, DbServer.start(new TestContext(db.directory(), configuration,

@@ -1,6 +1,7 @@
 package dev.rt.kind.db.rest;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.rt.kind.db.sql.Access;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -18,9 +19,16 @@ final class RestClient {
     static final ObjectMapper JSON = new ObjectMapper();
 
     private final List<RestRoute> routes;
+    private final Access access;
 
     RestClient(List<RestRoute> routes) {
+        this(routes, Access.SYSTEM);
+    }
+
+    /** A client whose requests carry this caller's access, as the server gives them. */
+    RestClient(List<RestRoute> routes, Access access) {
         this.routes = routes;
+        this.access = access;
     }
 
     record Answer(int status, Map<String, String> headers, Object body) {
@@ -71,7 +79,7 @@ final class RestClient {
             for (RestRoute route : routes) {
                 Map<String, String> params = match(route.path(), path);
                 if (params != null && route.method().equals(method)) {
-                    RestResponse response = route.handler().handle(new RestRequest(params, query, body));
+                    RestResponse response = route.handler().handle(new RestRequest(params, query, body, access));
                     String text = JSON.writeValueAsString(response.body());
                     return new Answer(response.status(), response.headers(), JSON.readValue(text, Object.class));
                 }

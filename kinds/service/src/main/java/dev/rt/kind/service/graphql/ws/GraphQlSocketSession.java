@@ -8,6 +8,7 @@ import io.vertx.core.Vertx;
 import io.vertx.core.http.ServerWebSocket;
 import io.vertx.core.json.DecodeException;
 import io.vertx.core.json.JsonObject;
+import io.vertx.ext.web.RoutingContext;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -33,14 +34,16 @@ final class GraphQlSocketSession {
     private final GraphQL engine;
     private final boolean blocking;
     private final Consumer<ExecutionInput.Builder> eachRequest;
+    private final RoutingContext upgrade;
     private final Map<String, GraphQlSocketStream> running = new ConcurrentHashMap<>();
     private volatile boolean initialised;
     private volatile boolean closed;
     private long initTimer;
 
     GraphQlSocketSession(Vertx vertx, ServerWebSocket socket, GraphQlSocketProtocol protocol, GraphQL engine,
-            boolean blocking, Consumer<ExecutionInput.Builder> eachRequest) {
+            boolean blocking, Consumer<ExecutionInput.Builder> eachRequest, RoutingContext upgrade) {
         this.vertx = vertx;
+        this.upgrade = upgrade;
         this.socket = socket;
         this.protocol = protocol;
         this.engine = engine;
@@ -124,7 +127,9 @@ final class GraphQlSocketSession {
             close(4409, "Subscriber for " + id + " already exists");
             return;
         }
-        ExecutionInput.Builder input = ExecutionInput.newExecutionInput().query(query);
+        // the upgrade request, as an HTTP execution has its own: who subscribes (its user, its headers)
+        ExecutionInput.Builder input = ExecutionInput.newExecutionInput().query(query)
+                .graphQLContext(Map.of(RoutingContext.class, upgrade));
         if (payload.getValue("operationName") instanceof String operation) {
             input.operationName(operation);
         }

@@ -52,7 +52,7 @@ public final class GraphQlSockets implements Handler<RoutingContext> {
         }
         request.toWebSocket().onSuccess(socket -> {
             GraphQlSocketProtocol protocol = GraphQlSocketProtocol.named(socket.subProtocol()).orElse(offered.get());
-            new GraphQlSocketSession(context.vertx(), socket, protocol, engine, blocking, eachRequest).start();
+            new GraphQlSocketSession(context.vertx(), socket, protocol, engine, blocking, eachRequest, context).start();
         });
     }
 }
