@@ -1,5 +1,7 @@
 package dev.rt.kind.db.events;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -12,7 +14,7 @@ import java.util.Map;
  */
 public record Change(String entity, Action action, Object key, Map<String, Object> row) {
     public Change {
-        row = row == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(row));
+        row = row == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(row));
     }
 
     /** A change without the row. */

@@ -3,6 +3,7 @@ package dev.rt.kind.db.sql;
 import dev.rt.kind.db.model.Field;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -35,7 +36,7 @@ public record Permission(List<Condition> checks, Optional<Set<Field>> fields, Ma
     public Permission {
         checks = List.copyOf(checks);
         fields = fields.map(Set::copyOf);
-        defaults = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(defaults));
+        defaults = Collections.unmodifiableMap(new LinkedHashMap<>(defaults));
         Objects.requireNonNull(subject, "subject");
         Objects.requireNonNull(caller, "caller");
     }
