@@ -112,7 +112,8 @@ class RestRulesTest {
             assertThat(ids(bulk)).containsExactlyInAnyOrder("1", "3");
             assertThat(api.all("/pages").stream().map(r -> r.get("title")))
                     .containsExactly("renamed", "theirs", "renamed");
-            assertThat(ids(owner.put("/pages", "{\"title\":\"all mine\"}"))).containsExactlyInAnyOrder("1", "3");
+            // no where is refused for everyone: the checks never turn it into a where of their own
+            refused(owner.put("/pages", "{\"title\":\"all mine\"}"), 400, "PLT_SQL_MAPPER_MISSING_WHERE_CLAUSE");
             assertThat(api.all("/pages").get(1)).containsEntry("title", "theirs");
             refused(owner.put("/pages?where.id.in=1,2,3", "{\"title\":\"x\",\"tenant\":\"x\"}"), 403, "RT_DB_AUTH_FIELD_UNAUTHORIZED");
             assertThat(owner.delete("/pages/2").status()).isEqualTo(404);
