@@ -1,9 +1,9 @@
 package dev.rt.kind.db.http;
 
-import dev.rt.auth.User;
 import dev.rt.kind.db.authz.Rulebook;
 import dev.rt.kind.db.graphql.CallerAccess;
 import dev.rt.kind.db.sql.Access;
+import dev.rt.service.RequestUser;
 import io.vertx.ext.web.RoutingContext;
 import java.util.Optional;
 
@@ -13,12 +13,6 @@ import java.util.Optional;
  * request that no authentication saw is never trusted more than one without credentials).
  */
 final class Callers {
-    /**
-     * Where the service kind's authentication leaves the request's user: the key of h33-auth's
-     * {@code dev.rt.service.RequestUser} (once it is on main, {@link #of} becomes {@code RequestUser.of(request)}).
-     */
-    static final String USER = "rt.auth.user";
-
     private final Optional<Rulebook> rules;
 
     Callers(Optional<Rulebook> rules) {
@@ -43,7 +37,6 @@ final class Callers {
         if (rules.isEmpty()) {
             return Access.SYSTEM;
         }
-        User user = request.get(USER);
-        return user == null ? rules.get().anonymous() : rules.get().access(user);
+        return rules.get().access(RequestUser.of(request)); // the anonymous role when nothing authenticated it
     }
 }
