@@ -157,10 +157,25 @@ class RtCommandTest {
         assertThat(out.toString()).contains("\"$id\" : \"https://schemas.rt.dev/service/1.0.0.json\"");
         out.getBuffer().setLength(0);
         assertThat(run("db", "schema", "config")).isZero();
-        assertThat(out.toString()).contains("\"$id\" : \"https://schemas.rt.dev/db/1.0.0.json\"");
+        assertThat(out.toString()).contains("\"$id\" : \"https://schemas.rt.dev/db/1.0.0.json\"")
+                .as("the service kind's definitions a db service shares, bundled in: what validation uses")
+                .contains("\"$ref\" : \"#/$defs/applicationServer\"", "\"applicationServer\" : {", "\"cors\" : {")
+                .doesNotContain("service.json#", "common.json#");
         out.getBuffer().setLength(0);
         assertThat(run("schema", "config")).isZero();
         assertThat(out.toString()).contains("\"$id\" : \"https://schemas.rt.dev/runtime/1.0.0.json\"");
+    }
+
+    @Test
+    void startCheckRefusesWhatTheKindRefusesNamingTheFileAndPointer(@TempDir Path dir) throws Exception {
+        Files.createDirectories(dir.resolve("api"));
+        Files.writeString(dir.resolve("api/rt.json"), "{\"service\": {}, \"server\": {\"cors\": {\"origin\":"
+                + " {\"regexp\": \"[\"}}}}");
+        Files.writeString(dir.resolve("rt.json"), "{\"services\": [{\"id\": \"api\", \"path\": \"api\"}]}");
+
+        assertThat(run("start", "--check", "-c", dir.toString())).isEqualTo(3);
+        assertThat(err.toString()).contains(dir.resolve("api/rt.json") + ": /server/cors/origin/regexp: \"[\" is not a"
+                + " regular expression");
     }
 
     @Test

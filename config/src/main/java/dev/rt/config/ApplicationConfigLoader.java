@@ -37,7 +37,8 @@ final class ApplicationConfigLoader {
     }
 
     /**
-     * The runnable form of a processed service configuration, from its installed kind.
+     * The runnable form of a processed service configuration, from its installed kind, once the kind has checked it
+     * ({@link dev.rt.kind.Kind#check}): every command that reads a service's configuration gets here.
      *
      * @param classPaths false leaves the class path empty, unasked: the kind's plugins may not be built yet
      */
@@ -52,6 +53,7 @@ final class ApplicationConfigLoader {
         Map<String, Object> configuration = JsonValues.object(tree);
         Path directory = file.toAbsolutePath().getParent();
         try {
+            installed.kind().check(configuration, directory);
             List<Path> classpath = classPaths ? installed.kind().classPath(configuration, directory) : List.of();
             List<String> dependencies = installed.kind().dependencies(configuration);
             List<String> warnings = installed.kind().warnings(configuration).stream()

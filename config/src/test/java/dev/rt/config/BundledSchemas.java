@@ -3,27 +3,32 @@ package dev.rt.config;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.fasterxml.jackson.databind.node.TextNode;
 import com.networknt.schema.Error;
 import com.networknt.schema.Schema;
 import com.networknt.schema.SchemaRegistry;
 import com.networknt.schema.SchemaRegistryConfig;
 import com.networknt.schema.SpecificationVersion;
 import com.networknt.schema.path.PathType;
+import dev.rt.config.schema.SchemaBundle;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 
 /**
- * The schema documents as tests see them: read from the classpath, with {@code common.json}'s {@code $defs}
- * inlined into a kind document and {@code common.json#/$defs/x} rewritten to {@code #/$defs/x} (what the
- * loader's bundling does), compiled with the validator the loader uses.
+ * The schema documents as tests see them: read from the classpath (a kind's from its installed jars, or from its
+ * sources when it is built after this module), bundled with the documents they refer to as the loader bundles them
+ * ({@link SchemaBundle}), compiled with the validator the loader uses.
  */
 final class BundledSchemas {
     static final List<String> KINDS = List.of("runtime", "java", "service", "db", "gateway", "composer");
+    /** Every schema file: rt's shared definitions and each kind's document. */
+    static final List<String> FILES = List.of("common.json", "runtime.json", "java.json", "service.json", "db.json",
+            "gateway.json", "composer.json");
     static final ObjectMapper JSON = new ObjectMapper();
-    private static final String COMMON_REF = "common.json#/$defs/";
     private static final SchemaRegistry REGISTRY = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12,
             builder -> builder.schemaRegistryConfig(SchemaRegistryConfig.builder().pathType(PathType.JSON_POINTER).build()));
 
@@ -31,8 +36,8 @@ final class BundledSchemas {
     }
 
     /**
-     * A schema file of this module ({@code common.json}, {@code runtime.json}, ...), an installed kind's schema, or that
-     * of a kind module built after this one, from its sources.
+     * A schema file of this module ({@code common.json}, {@code runtime.json}), a kind's {@code schema.json} from its
+     * module's sources, or an installed kind's schema.
      */
     static JsonNode read(String file) {
         try (InputStream in = BundledSchemas.class.getResourceAsStream("/dev/rt/config/schema/" + file)) {
@@ -40,10 +45,11 @@ final class BundledSchemas {
                 return JSON.readTree(in);
             }
             String kind = file.replaceFirst("\\.json$", "");
-            java.nio.file.Path source = java.nio.file.Path.of(System.getProperty("rt.testdata.dir"), "..", "kinds", kind,
+            Path source = Path.of(System.getProperty("rt.testdata.dir"), "..", "kinds", kind,
                     "src/main/resources/dev/rt/kind", kind, "schema.json");
-            if (Kinds.installed().find(kind).isEmpty() && java.nio.file.Files.isRegularFile(source)) {
-                // a kind built after this module (db reads configurations with it): its schema from its sources
+            if (Files.isRegularFile(source)) {
+                // its sources: a kind built after this module (db reads configurations with it) may be installed from
+                // an earlier build
                 return JSON.readTree(source.toFile());
             }
             return JSON.readTree(Kinds.installed().find(kind).orElseThrow(() -> new IllegalStateException("no schema "
@@ -53,21 +59,26 @@ final class BundledSchemas {
         }
     }
 
-    static JsonNode bundled(String kind) {
-        ObjectNode document = (ObjectNode) read(kind + ".json").deepCopy();
-        ObjectNode defs = document.has("$defs") ? (ObjectNode) document.get("$defs") : document.putObject("$defs");
-        read("common.json").get("$defs").properties().forEach(def -> defs.putIfAbsent(def.getKey(), def.getValue().deepCopy()));
-        rewriteRefs(document);
-        return document;
+    /** The documents a kind's document may refer to: rt's shared definitions and the service kind's. */
+    static Map<String, JsonNode> referable() {
+        return Map.of("common.json", read("common.json"), "service.json", read("service.json"));
     }
 
-    /** One subschema of {@code file} on its own, with every shared definition it may refer to. */
-    static Schema subschema(JsonNode subschema) {
+    static JsonNode bundled(String kind) {
+        return SchemaBundle.of(read(kind + ".json"), referable());
+    }
+
+    /**
+     * One subschema of {@code file} on its own, with every definition it may refer to: those of {@code file} and those
+     * of the documents it refers to.
+     */
+    static Schema subschema(JsonNode subschema, String file) {
         ObjectNode document = (ObjectNode) subschema.deepCopy();
         document.put("$schema", "https://json-schema.org/draft/2020-12/schema");
-        document.set("$defs", read("common.json").get("$defs").deepCopy());
-        rewriteRefs(document);
-        return REGISTRY.getSchema(document);
+        if (read(file).has("$defs")) {
+            document.set("$defs", read(file).get("$defs").deepCopy());
+        }
+        return REGISTRY.getSchema(SchemaBundle.of(document, referable()));
     }
 
     static Schema schema(String kind) {
@@ -84,15 +95,5 @@ final class BundledSchemas {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-    }
-
-    private static void rewriteRefs(JsonNode node) {
-        if (node instanceof ObjectNode object) {
-            JsonNode ref = object.get("$ref");
-            if (ref != null && ref.isTextual() && ref.textValue().startsWith(COMMON_REF)) {
-                object.set("$ref", TextNode.valueOf("#/$defs/" + ref.textValue().substring(COMMON_REF.length())));
-            }
-        }
-        node.forEach(BundledSchemas::rewriteRefs);
     }
 }

@@ -97,26 +97,7 @@ final class ConfigExamples {
               "java": {"classpath": ["lib/*", "classes"], "build": "com.acme.Api"},
               "basePath": "/api",
               "application": {"basePath": "/shop"},
-              "server": {
-                "hostname": "127.0.0.1", "port": 3042, "healthCheck": {"interval": 1000},
-                "cors": {"origin": {"regexp": "^https://.*[.]acme[.]com$"}, "credentials": true},
-                "http2": true, "https": {"key": "KEY", "cert": {"path": "cert.pem"}},
-                "logger": {"level": "warn", "transport": {"target": "pino/file", "options": {"destination": "app.log"}}},
-                "pluginTimeout": 10000, "bodyLimit": 1048576, "maxParamLength": 200, "caseSensitive": true,
-                "ignoreTrailingSlash": true, "connectionTimeout": 0, "keepAliveTimeout": 72000, "maxRequestsPerSocket": 0,
-                "forceCloseConnections": "idle", "requestTimeout": 0, "disableRequestLogging": true, "exposeHeadRoutes": true,
-                "serializerOpts": {"rounding": "floor"}, "ajv": {"customOptions": {"coerceTypes": false}},
-                "requestIdHeader": false, "requestIdLogLabel": "requestId", "jsonShorthand": false,
-                "trustProxy": ["127.0.0.1", "10.0.0.0/8"], "errorHandler": "./error-handler.js"
-              },
-              "plugins": {
-                "packages": ["a", {"name": "b", "options": {"x": 1}}],
-                "paths": ["routes", {"path": "plugins", "options": {}, "encapsulate": false, "maxDepth": 2, "autoHooks": true,
-                                     "autoHooksPattern": "hooks", "cascadeHooks": true, "overwriteHooks": false,
-                                     "routeParams": true, "forceESM": false, "ignoreFilter": "test", "matchFilter": "js$",
-                                     "ignorePattern": "^_", "indexPattern": "index"}],
-                "typescript": {"enabled": "true", "tsConfig": "tsconfig.json", "outDir": "dist", "flags": ["--strict"]}
-              },
+              "server": {"hostname": "127.0.0.1", "port": 3042, "http2": true, "https": {"key": "KEY", "cert": {"path": "cert.pem"}}},
               "watch": {"enabled": "true", "ignore": null, "allow": ["**/*.class"]},
               "telemetry": {
                 "applicationName": "shop", "version": "1", "skip": [{"path": "/x"}],
@@ -140,7 +121,30 @@ final class ConfigExamples {
                 "graphql": {"graphiql": true},
                 "openapi": {"info": {"title": "Shop", "version": "1.0.0"}, "prefix": "/api", "swaggerPrefix": "/docs", "ui": false}
               },
-              "plugins": {"paths": ["routes"], "typescript": false},
+              "server": {
+                "hostname": "127.0.0.1", "port": 3042, "healthCheck": {"interval": 1000},
+                "cors": {"origin": [{"regexp": "^https://.*[.]acme[.]com$"}, "https://acme.com"], "methods": ["GET", "POST"],
+                         "allowedHeaders": "content-type", "exposedHeaders": ["x-total"], "credentials": true, "maxAge": 600,
+                         "optionsSuccessStatus": 200, "preflight": true, "strictPreflight": false,
+                         "preflightContinue": false, "cacheControl": 300},
+                "http2": true, "https": {"key": "KEY", "cert": {"path": "cert.pem"}},
+                "logger": {"level": "warn", "transport": {"target": "pino/file", "options": {"destination": "app.log"}}},
+                "pluginTimeout": 10000, "bodyLimit": 1048576, "maxParamLength": 200, "caseSensitive": true,
+                "ignoreTrailingSlash": true, "connectionTimeout": 0, "keepAliveTimeout": 72000, "maxRequestsPerSocket": 0,
+                "forceCloseConnections": "idle", "requestTimeout": 0, "disableRequestLogging": true, "exposeHeadRoutes": true,
+                "serializerOpts": {"rounding": "floor"}, "ajv": {"customOptions": {"coerceTypes": false, "useDefaults": false,
+                                                                  "removeAdditional": "all", "allErrors": true}},
+                "requestIdHeader": false, "requestIdLogLabel": "requestId", "jsonShorthand": false,
+                "trustProxy": ["127.0.0.1", "10.0.0.0/8"], "errorHandler": "./error-handler.js"
+              },
+              "plugins": {
+                "packages": ["a", {"name": "b", "options": {"x": 1}}],
+                "paths": ["routes", {"path": "plugins", "options": {}, "encapsulate": false, "maxDepth": 2, "autoHooks": true,
+                                     "autoHooksPattern": "hooks", "cascadeHooks": true, "overwriteHooks": false,
+                                     "routeParams": true, "forceESM": false, "ignoreFilter": "test", "matchFilter": "js$",
+                                     "ignorePattern": "^_", "indexPattern": "index"}],
+                "typescript": {"enabled": "true", "tsConfig": "tsconfig.json", "outDir": "dist", "flags": ["--strict"]}
+              },
               "watch": "false"
             }
             """;

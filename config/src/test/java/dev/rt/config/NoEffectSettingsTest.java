@@ -72,7 +72,7 @@ class NoEffectSettingsTest {
 
     @Test
     void withoutAnyServerSettingThePublicListenerKeepsItsDefaultsAndNothingIsWarned() throws IOException {
-        write("api/rt.json", service("{\"trustProxy\": false}"));
+        write("api/rt.json", service("{}"));
         write("rt.json", "{\"services\": [{\"id\": \"api\", \"path\": \"api\"}]}");
 
         RuntimeConfig config = load();

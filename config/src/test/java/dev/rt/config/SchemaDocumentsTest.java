@@ -15,6 +15,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Stream;
@@ -58,31 +59,55 @@ class SchemaDocumentsTest {
         assertThat(BundledSchemas.schema(kind)).isNotNull();
     }
 
+    /**
+     * A kind's document refers to its own definitions, to rt's shared ones ({@code common.json}) and, for the kinds
+     * that run on the service kind's server, to the service kind's ({@code service.json}); rt's shared definitions
+     * refer to their own only.
+     */
     @Test
-    void kindDocumentsReferToCommonDefinitionsAndCommonToItsOwn() {
-        Set<String> defs = new TreeSet<>();
-        read("common.json").get("$defs").fieldNames().forEachRemaining(defs::add);
+    void kindDocumentsReferToTheirOwnTheSharedAndTheServiceKindsDefinitions() {
+        Map<String, JsonNode> referable = BundledSchemas.referable();
         for (String kind : KINDS) {
             JsonNode document = read(kind + ".json");
             for (String ref : refs(document)) {
-                if (ref.startsWith("#/$defs/")) {
-                    assertThat(document.path("$defs").has(ref.substring("#/$defs/".length()))).as(kind + " " + ref).isTrue();
-                    continue;
+                String file = ref.substring(0, ref.indexOf('#'));
+                String name = ref.substring(ref.indexOf("#/$defs/") + "#/$defs/".length());
+                JsonNode target = file.isEmpty() ? document : referable.get(file);
+                assertThat(target).as(kind + " " + ref).isNotNull();
+                assertThat(target.path("$defs").has(name)).as(kind + " " + ref).isTrue();
+                if (kind.equals("java") || kind.equals("runtime")) {
+                    assertThat(file).as("%s does not run on the service kind's server: %s", kind, ref)
+                            .isNotEqualTo("service.json");
                 }
-                assertThat(ref).as(kind).startsWith("common.json#/$defs/");
-                assertThat(defs).as(kind + " " + ref).contains(ref.substring("common.json#/$defs/".length()));
             }
         }
         for (String ref : refs(read("common.json"))) {
             assertThat(ref).startsWith("#/$defs/");
-            assertThat(defs).as(ref).contains(ref.substring("#/$defs/".length()));
         }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"runtime", "java", "service", "db", "gateway", "composer"})
+    void theBundledDocumentHoldsWhatItReachesAndNoMore(String kind) {
+        JsonNode bundled = bundled(kind);
+        Set<String> reached = new TreeSet<>();
+        refs(bundled).forEach(ref -> reached.add(ref.substring("#/$defs/".length())));
+        Set<String> defined = new TreeSet<>();
+        bundled.path("$defs").fieldNames().forEachRemaining(defined::add);
+        assertThat(refs(bundled)).allMatch(ref -> ref.startsWith("#/$defs/"));
+        assertThat(defined).containsAll(reached);
+        assertThat(defined).as("definitions no one refers to").isSubsetOf(ownDefinitions(kind, reached));
+    }
+
+    private static Set<String> ownDefinitions(String kind, Set<String> reached) {
+        Set<String> allowed = new TreeSet<>(reached);
+        read(kind + ".json").path("$defs").fieldNames().forEachRemaining(allowed::add);
+        return allowed;
     }
 
     @Test
     void noDefaultSitsBesideARef() {
-        for (String file : List.of("common.json", "runtime.json", "java.json", "service.json", "db.json", "gateway.json",
-                "composer.json")) {
+        for (String file : BundledSchemas.FILES) {
             List<String> both = new ArrayList<>();
             SchemaWalk.schemas(read(file), "", (pointer, schema) -> {
                 if (schema.has("$ref") && schema.has("default")) {
@@ -95,12 +120,11 @@ class SchemaDocumentsTest {
 
     @Test
     void everyDefaultIsValidWhereItSits() {
-        for (String file : List.of("common.json", "runtime.json", "java.json", "service.json", "db.json", "gateway.json",
-                "composer.json")) {
+        for (String file : BundledSchemas.FILES) {
             List<String> invalid = new ArrayList<>();
             SchemaWalk.schemas(read(file), file + "#", (pointer, schema) -> {
                 if (schema.has("default")) {
-                    List<Error> errors = BundledSchemas.subschema(schema).validate(schema.get("default"));
+                    List<Error> errors = BundledSchemas.subschema(schema, file).validate(schema.get("default"));
                     if (!errors.isEmpty()) {
                         invalid.add(pointer + " " + errors);
                     }
@@ -111,14 +135,14 @@ class SchemaDocumentsTest {
     }
 
     /**
-     * Objects that accept any key are exactly the free-form ones: variables, headers, options handed to a module as
-     * they are, level and mapping tables, pass-through server settings. Every other object is closed.
+     * Objects that accept any key are exactly the free-form ones: maps whose values are checked, options handed to a
+     * module as they are, the OpenAPI Object's own objects, settings refused whatever they hold. Every other object is
+     * closed: a misspelt key is refused with its pointer (ClosedObjectsTest).
      */
     @Test
     void onlyTheFreeFormObjectsAcceptUnknownKeys() {
         Set<String> open = new TreeSet<>();
-        for (String file : List.of("common.json", "runtime.json", "java.json", "service.json", "db.json", "gateway.json",
-                "composer.json")) {
+        for (String file : BundledSchemas.FILES) {
             SchemaWalk.schemas(read(file), file + "#", (pointer, schema) -> {
                 boolean object = schema.has("properties") || schema.path("type").asText().equals("object");
                 JsonNode additional = schema.get("additionalProperties");
@@ -128,31 +152,36 @@ class SchemaDocumentsTest {
                 }
             });
         }
-        assertThat(open).containsExactlyInAnyOrder(
+        List<String> openApiObjects = List.of("info", "paths", "webhooks", "components", "externalDocs");
+        List<String> expected = new ArrayList<>(List.of(
+                // maps: names to values, each value checked
                 "common.json#/$defs/env",
                 "common.json#/$defs/headers",
-                "common.json#/$defs/serviceTelemetry/properties/instrumentations/items/anyOf/1/properties/options",
                 "common.json#/$defs/autoload/properties/mappings",
+                "common.json#/$defs/logger/properties/customLevels",
+                "db.json#/$defs/dbSection/properties/ignore",
+                "db.json#/$defs/dbSection/properties/ignore/additionalProperties/anyOf/1",
+                "db.json#/$defs/dbSection/properties/include",
+                // handed as they are to what they configure: a module, a plugin, a log line, a request body
+                "common.json#/$defs/serviceTelemetry/properties/instrumentations/items/anyOf/1/properties/options",
                 "common.json#/$defs/loggerTarget/properties/options",
                 "common.json#/$defs/loggerTransport/anyOf/0/properties/options",
                 "common.json#/$defs/loggerTransport/anyOf/1/properties/options",
                 "common.json#/$defs/logger/properties/base/anyOf/1",
-                "common.json#/$defs/logger/properties/customLevels",
-                "common.json#/$defs/applicationServer/properties/cors",
-                "common.json#/$defs/applicationServer/properties/serializerOpts",
-                "common.json#/$defs/applicationServer/properties/ajv/properties/customOptions",
                 "common.json#/$defs/undici/properties/interceptors/items/properties/options",
                 "common.json#/$defs/schedulerJob/properties/body/anyOf/1",
-                "common.json#/$defs/pluginPath/properties/options",
-                "common.json#/$defs/plugins/properties/packages/items/anyOf/1/properties/options",
-                "common.json#/$defs/serviceSection/properties/openapi/anyOf/1",
-                "common.json#/$defs/dbSection/properties/openapi/anyOf/1",
-                "common.json#/$defs/dbSection/properties/ignore",
-                "common.json#/$defs/dbSection/properties/ignore/additionalProperties/anyOf/1",
-                "common.json#/$defs/dbSection/properties/include",
-                // keyed by type name; accepted by the schema so that the gateway kind refuses it with its own message
+                "service.json#/$defs/pluginPath/properties/options",
+                "service.json#/$defs/plugins/properties/packages/items/anyOf/1/properties/options",
+                // refused whatever they hold, by the kind, with what to do instead
+                "service.json#/$defs/applicationServer/properties/serializerOpts",
                 "gateway.json#/$defs/gatewayApplication/properties/graphql/anyOf/1/properties/entities",
-                "composer.json#/$defs/gatewayApplication/properties/graphql/anyOf/1/properties/entities");
+                "composer.json#/$defs/gatewayApplication/properties/graphql/anyOf/1/properties/entities"));
+        // the OpenAPI Object's own objects, copied into the document served
+        openApiObjects.forEach(name -> {
+            expected.add("service.json#/$defs/openapiOptions/properties/" + name);
+            expected.add("db.json#/$defs/dbOpenapi/properties/" + name);
+        });
+        assertThat(open).containsExactlyInAnyOrderElementsOf(expected);
     }
 
     /** A service configuration run on its own takes the runtime's settings under "runtime", with the same schema. */
@@ -242,7 +271,7 @@ class SchemaDocumentsTest {
                 Arguments.of("java", "{\"java\": {\"build\": \"a.B\", \"jar\": \"app.jar\"}}", "/java"),
                 Arguments.of("java", "{\"java\": {\"classpath\": [\"lib/*\"]}}", "/java"),
                 Arguments.of("java", "{\"java\": {\"main\": \"a.Main\", \"args\": []}}", "/java"),
-                Arguments.of("java", "{\"java\": {\"main\": \"a.Main\"}, \"server\": {\"forceCloseConnections\": \"always\"}}",
+                Arguments.of("service", "{\"server\": {\"forceCloseConnections\": \"always\"}}",
                         "/server/forceCloseConnections"),
                 Arguments.of("java", "{\"java\": {\"main\": \"a.Main\"}, \"telemetry\": {\"serviceName\": \"s\"}}", "/telemetry"),
                 Arguments.of("java", "{}", ""),

@@ -28,11 +28,36 @@ public interface Kind {
     String name();
 
     /**
-     * The JSON Schema (draft 2020-12) of a service configuration file of this kind, as JSON text. It may refer to
-     * rt's shared definitions as {@code "common.json#/$defs/<name>"} (the runtime schema's {@code $defs}); rt
-     * bundles them in before validating and before {@code rt schema config <kind>} prints it.
+     * The JSON Schema (draft 2020-12) of a service configuration file of this kind, as JSON text: the one home of its
+     * settings, their types, {@code default}s and {@code description}s (rt's settings reference is generated from it).
+     * It may refer to rt's shared definitions as {@code "common.json#/$defs/<name>"} (the runtime's) and to those of
+     * the documents {@link #configSchemaDocuments()} names; rt bundles every definition it reaches into one document
+     * before validating and before {@code rt schema config <kind>} prints it.
      */
     String configSchema();
+
+    /**
+     * The schema documents {@link #configSchema()} refers to besides rt's own, as JSON text by the file name its
+     * {@code $ref}s give them: a kind built on another kind's settings (a {@code db} service has a {@code service}'s
+     * {@code server} and {@code plugins}) refers to that kind's definitions as {@code "service.json#/$defs/server"} and
+     * returns that kind's schema here under {@code "service.json"}. A document here may refer to the others and to
+     * {@code common.json} the same way. None by default.
+     */
+    default Map<String, String> configSchemaDocuments() {
+        return Map.of();
+    }
+
+    /**
+     * Checks what the schema cannot say about a configuration of this kind, before any worker starts: settings that
+     * must agree, values that must compile, settings the kind refuses with what to do instead, files the
+     * configuration names and reads as configuration. rt calls it wherever it reads a service's configuration
+     * ({@code rt start} and {@code rt start --check}, the kinds' commands, {@code rt client}...), whether or not it
+     * asks for the {@link #classPath}: keep it free of what a build makes (jars, classes). Nothing by default.
+     *
+     * @throws KindException at the first problem, naming the setting with its JSON pointer
+     */
+    default void check(Map<String, Object> configuration, Path serviceDirectory) {
+    }
 
     /**
      * Services this one needs started before it without naming them in {@code dependencies}: those it calls
@@ -44,7 +69,8 @@ public interface Kind {
 
     /**
      * The service's own class path entries that its workers need after the kind's jars, in order: absolute
-     * paths, globs expanded. None by default.
+     * paths, globs expanded. Asked after {@link #check}, only where workers may start (a command that builds the
+     * service does not ask). None by default.
      *
      * @throws KindException when an entry does not exist, naming it with its JSON pointer
      */

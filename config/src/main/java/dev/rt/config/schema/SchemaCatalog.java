@@ -2,8 +2,6 @@ package dev.rt.config.schema;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.fasterxml.jackson.databind.node.TextNode;
 import com.networknt.schema.Schema;
 import com.networknt.schema.SchemaRegistry;
 import com.networknt.schema.SpecificationVersion;
@@ -22,14 +20,14 @@ import java.util.Optional;
 
 /**
  * The JSON Schema documents of every configuration kind, bundled and compiled once, and what the loader does with
- * them: coerce placeholder strings to the types the schema expects, validate, fill in defaults. The documents beside
- * this class and the kinds' own schemas share definitions through {@code common.json}; bundling copies those into
- * each document so that what {@code rt schema config} prints is exactly what validation uses, with no reference to
- * resolve.
+ * them: coerce placeholder strings to the types the schema expects, validate, fill in defaults. The runtime's document
+ * beside this class and the kinds' own share rt's definitions through {@code common.json}, and a kind may refer to
+ * another's ({@link dev.rt.kind.Kind#configSchemaDocuments()}); bundling copies what each document reaches into it,
+ * so that what {@code rt schema config} prints is exactly what validation uses, with no reference to resolve.
  */
 public final class SchemaCatalog {
     private static final ObjectMapper MAPPER = new ObjectMapper();
-    private static final String COMMON_REF = "common.json#/$defs/";
+    private static final String COMMON = "common.json";
     private static final SchemaCatalog INSTANCE = new SchemaCatalog();
 
     private final Map<ConfigKind, JsonNode> documents = new HashMap<>();
@@ -41,26 +39,36 @@ public final class SchemaCatalog {
     }
 
     /**
-     * The self-contained schema document of a kind, as printed by {@code rt schema config}: the runtime's and the
-     * announced kinds' ship with this module, an installed kind brings its own.
+     * The self-contained schema document of a kind, as printed by {@code rt schema config}: the runtime's ships with
+     * this module, an installed kind brings its own and the documents it refers to ({@link SchemaBundle}).
      */
     public synchronized JsonNode document(ConfigKind kind) {
-        return documents.computeIfAbsent(kind, k -> bundle(source(k), read("common.json")));
+        return documents.computeIfAbsent(kind, SchemaCatalog::bundled);
     }
 
-    private static JsonNode source(ConfigKind kind) {
-        if (kind.isApplication()) {
-            Optional<InstalledKind> installed = Kinds.installed().find(kind.key());
-            if (installed.isPresent()) {
-                try {
-                    return MAPPER.readTree(installed.get().kind().configSchema());
-                } catch (IOException e) {
-                    throw new RtException(ErrorCode.KIND_BROKEN, "the configuration schema of the kind \"" + kind.key()
-                            + "\" is not JSON: " + e.getMessage() + "; reinstall rt");
-                }
-            }
+    private static JsonNode bundled(ConfigKind kind) {
+        Map<String, JsonNode> referred = new HashMap<>();
+        referred.put(COMMON, read(COMMON));
+        Optional<InstalledKind> installed = kind.isApplication() ? Kinds.installed().find(kind.key()) : Optional.empty();
+        if (installed.isEmpty()) {
+            return SchemaBundle.of(read(kind.key() + ".json"), referred);
         }
-        return read(kind.key() + ".json");
+        installed.get().kind().configSchemaDocuments().forEach((file, text) -> referred.put(file, parse(kind, text)));
+        try {
+            return SchemaBundle.of(parse(kind, installed.get().kind().configSchema()), referred);
+        } catch (IllegalStateException e) {
+            throw new RtException(ErrorCode.KIND_BROKEN, "the configuration schema of the kind \"" + kind.key()
+                    + "\" is broken: " + e.getMessage() + "; reinstall rt");
+        }
+    }
+
+    private static JsonNode parse(ConfigKind kind, String text) {
+        try {
+            return MAPPER.readTree(text);
+        } catch (IOException e) {
+            throw new RtException(ErrorCode.KIND_BROKEN, "the configuration schema of the kind \"" + kind.key()
+                    + "\" is not JSON: " + e.getMessage() + "; reinstall rt");
+        }
     }
 
     /**
@@ -87,30 +95,6 @@ public final class SchemaCatalog {
 
     private SchemaNavigator navigator(ConfigKind kind) {
         return new SchemaNavigator(document(kind));
-    }
-
-    static JsonNode bundle(JsonNode kindDocument, JsonNode common) {
-        ObjectNode bundled = kindDocument.deepCopy();
-        ObjectNode defs = bundled.has("$defs") ? (ObjectNode) bundled.get("$defs") : bundled.putObject("$defs");
-        common.path("$defs").fields().forEachRemaining(def -> {
-            if (!defs.has(def.getKey())) {
-                defs.set(def.getKey(), def.getValue().deepCopy());
-            }
-        });
-        rewriteRefs(bundled);
-        return bundled;
-    }
-
-    private static void rewriteRefs(JsonNode node) {
-        if (node instanceof ObjectNode object) {
-            JsonNode ref = object.get("$ref");
-            if (ref != null && ref.isTextual() && ref.textValue().startsWith(COMMON_REF)) {
-                object.set("$ref", TextNode.valueOf("#/$defs/" + ref.textValue().substring(COMMON_REF.length())));
-            }
-            object.elements().forEachRemaining(SchemaCatalog::rewriteRefs);
-        } else if (node.isArray()) {
-            node.elements().forEachRemaining(SchemaCatalog::rewriteRefs);
-        }
     }
 
     private static JsonNode read(String name) {

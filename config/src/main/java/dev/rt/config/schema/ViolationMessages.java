@@ -103,16 +103,24 @@ final class ViolationMessages {
             String names = all.stream().map(e -> "\"" + e.getProperty() + "\"").distinct().collect(Collectors.joining(", "));
             return List.of(new Violation(at, "needs one of " + names));
         }
-        for (List<Error> errors : branches.values()) {
-            boolean fitsThisBranch = errors.stream().anyMatch(e -> !(e.getKeyword().equals("type") && pointer(e).equals(at)));
+        List<List<Error>> candidates = new ArrayList<>();
+        // a branch whose type the value has explains best; one without a type of its own comes next
+        branches.values().stream().filter(errors -> errors.stream().noneMatch(e -> isTypeAt(e, at))).forEach(candidates::add);
+        candidates.addAll(branches.values());
+        for (List<Error> errors : candidates) {
+            boolean fitsThisBranch = errors.stream().anyMatch(e -> !isTypeAt(e, at));
             if (fitsThisBranch) {
-                return describe(errors.stream().filter(e -> !(e.getKeyword().equals("type") && pointer(e).equals(at))).toList(),
+                return describe(errors.stream().filter(e -> !isTypeAt(e, at)).toList(),
                         schemaDocument, end);
             }
         }
         Set<String> expected = new LinkedHashSet<>();
         all.forEach(e -> expected.add(article(String.valueOf(e.getArguments()[1]))));
         return List.of(new Violation(at, "must be " + String.join(" or ", expected) + ", found " + found(all.get(0))));
+    }
+
+    private static boolean isTypeAt(Error error, String at) {
+        return error.getKeyword().equals("type") && pointer(error).equals(at);
     }
 
     /** How many of a {@code oneOf}'s one-key branches ({@code {"required": [key]}}) the value has the key of. */

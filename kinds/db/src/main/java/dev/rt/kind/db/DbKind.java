@@ -41,17 +41,23 @@ public final class DbKind implements Kind {
         }
     }
 
+    /** The service kind's schema, whose {@code server}, {@code plugins} and {@code watch} a db service shares. */
+    @Override
+    public Map<String, String> configSchemaDocuments() {
+        return ServiceKind.sharedSchema();
+    }
+
     @Override
     public List<Object> commands() {
         return DbCommands.all();
     }
 
     /**
-     * The plugin jars and class directories, then the error handler's, as a {@code service} has them. Refuses what the
-     * kind does not do rather than ignore it: {@code db.openapi.prefix}, and {@code db.events.connectionString}.
+     * A {@code service}'s checks, and refuses what the kind does not do rather than ignore it:
+     * {@code db.openapi.prefix}, and {@code db.events.connectionString}.
      */
     @Override
-    public List<Path> classPath(Map<String, Object> configuration, Path serviceDirectory) {
+    public void check(Map<String, Object> configuration, Path serviceDirectory) {
         if (configuration.get("db") instanceof Map<?, ?> db && db.get("openapi") instanceof Map<?, ?> openapi
                 && openapi.containsKey("prefix")) {
             throw KindException.at("/db/openapi/prefix", "the entities' routes are served at the service's root;"
@@ -60,6 +66,12 @@ public final class DbKind implements Kind {
         if (configuration.get("db") instanceof Map<?, ?> db) {
             DbSettings.events(db.get("events"));
         }
+        ServiceHost.check(configuration);
+    }
+
+    /** The plugin jars and class directories, then the error handler's, as a {@code service} has them. */
+    @Override
+    public List<Path> classPath(Map<String, Object> configuration, Path serviceDirectory) {
         return ServiceHost.classPath(configuration, serviceDirectory);
     }
 

@@ -18,7 +18,7 @@ class DbKindTest {
     void refusesEventsThroughRedisNamingTheSetting() {
         Map<String, Object> configuration = Map.of("db", Map.of("connectionString", "sqlite://./db.sqlite",
                 "events", Map.of("connectionString", "redis://127.0.0.1:6379")));
-        assertThatThrownBy(() -> new DbKind().classPath(configuration, directory))
+        assertThatThrownBy(() -> new DbKind().check(configuration, directory))
                 .isInstanceOfSatisfying(KindException.class,
                         e -> assertThat(e.pointer()).contains("/db/events/connectionString"))
                 .hasMessageContaining("not through Redis").hasMessageContaining("remove db.events.connectionString");
@@ -42,7 +42,7 @@ class DbKindTest {
         for (Object events : new Object[] {true, Map.of(), Map.of("enabled", true)}) {
             Map<String, Object> configuration = Map.of("db", Map.of("connectionString", "sqlite://./db.sqlite",
                     "events", events));
-            assertThat(new DbKind().classPath(configuration, directory)).isEmpty();
+            new DbKind().check(configuration, directory);
             assertThat(DbSettings.of(configuration, directory).events()).as("%s", events).isTrue();
         }
         for (Object events : new Object[] {false, Map.of("enabled", false)}) {

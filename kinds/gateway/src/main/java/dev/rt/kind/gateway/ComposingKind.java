@@ -9,6 +9,7 @@ import dev.rt.kind.gateway.openapi.DocumentRules;
 import dev.rt.kind.routing.EntrypointRouter;
 import dev.rt.kind.gateway.graphql.ComposedGraphQl;
 import dev.rt.kind.service.ServiceHost;
+import dev.rt.kind.service.ServiceKind;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -44,6 +45,12 @@ abstract class ComposingKind implements Kind {
         }
     }
 
+    /** The service kind's schema, whose {@code server}, {@code plugins} and {@code watch} a gateway shares. */
+    @Override
+    public Map<String, String> configSchemaDocuments() {
+        return ServiceKind.sharedSchema();
+    }
+
     /** The applications it reaches over the mesh: without an origin, or at {@code http://<id>.rt.local}. */
     @Override
     public List<String> dependencies(Map<String, Object> configuration) {
@@ -54,10 +61,10 @@ abstract class ComposingKind implements Kind {
     /**
      * Checks the settings (ids, origins, prefixes, each {@code openapi.config}, its own {@code server}; a document
      * missing from its {@code openapi.file} is only logged when the gateway starts, like one that does not answer),
-     * then returns what the plugins of its workers need, if it has any.
+     * and those of the service kind's server when it runs workers.
      */
     @Override
-    public List<Path> classPath(Map<String, Object> configuration, Path serviceDirectory) {
+    public void check(Map<String, Object> configuration, Path serviceDirectory) {
         GatewaySettings settings = GatewaySettings.read(configuration, section);
         for (ApplicationSettings application : settings.applications()) {
             Optional<OpenApiSource> openapi = application.openapi();
@@ -67,7 +74,15 @@ abstract class ComposingKind implements Kind {
             String pointer = application.pointer() + "/openapi";
             openapi.get().config(serviceDirectory).ifPresent(rules -> DocumentRules.read(rules, pointer + "/config"));
         }
-        return settings.runsWorkers() ? ServiceHost.classPath(configuration, serviceDirectory) : List.of();
+        if (settings.runsWorkers()) {
+            ServiceHost.check(configuration);
+        }
+    }
+
+    /** What the plugins of its workers need, if it runs any. */
+    @Override
+    public List<Path> classPath(Map<String, Object> configuration, Path serviceDirectory) {
+        return runsWorkers(configuration) ? ServiceHost.classPath(configuration, serviceDirectory) : List.of();
     }
 
     /**

@@ -41,13 +41,9 @@ public final class JavaKind implements Kind {
         }
     }
 
-    /**
-     * {@code java.classpath} expanded, with the {@code java.jar} first when there is one, after refusing the
-     * settings only rt's own HTTP server acts on ({@link ForeignSettings}).
-     */
+    /** {@code java.classpath} expanded, with the {@code java.jar} first when there is one. */
     @Override
     public List<Path> classPath(Map<String, Object> configuration, Path serviceDirectory) {
-        ForeignSettings.refuse(configuration);
         JavaApplicationConfig java = JavaApplicationConfig.from(configuration);
         List<Path> classPath = new ArrayList<>(ClasspathResolver.resolve(serviceDirectory, java.classpath()));
         if (java.entry() == JavaApplicationConfig.Entry.JAR) {

@@ -17,20 +17,25 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * What the schema cannot say about a service configuration, checked before any worker starts: the settings that
- * have no meaning on the JVM are refused with what to use instead, regular expressions must compile, every plugin
- * path must hold plugins. Returns the class path the workers need.
+ * What the schema cannot say about a service configuration, checked before any worker starts ({@link #check}): the
+ * settings that have no meaning on the JVM are refused with what to use instead, regular expressions must compile.
+ * Then, where workers may start, the class path they need ({@link #classPath}): every plugin path must hold plugins.
  */
 final class ServiceConfigCheck {
     private ServiceConfigCheck() {
     }
 
-    static List<Path> check(Map<String, Object> configuration, Path directory) {
+    static void check(Map<String, Object> configuration) {
         Map<String, Object> plugins = ConfigValues.object(configuration, "plugins");
         Map<String, Object> server = ConfigValues.object(configuration, "server");
         refuse(plugins, "/plugins");
         checkServer(server);
         Authentication.check(configuration);
+    }
+
+    static List<Path> classPath(Map<String, Object> configuration, Path directory) {
+        Map<String, Object> plugins = ConfigValues.object(configuration, "plugins");
+        Map<String, Object> server = ConfigValues.object(configuration, "server");
         Set<Path> classPath = new LinkedHashSet<>();
         for (PluginLibrary library : new PluginLocator(directory).locate(plugins)) {
             library.location().ifPresent(classPath::add);
@@ -95,13 +100,6 @@ final class ServiceConfigCheck {
             if (!key.equals("level")) {
                 throw KindException.at("/server/logger/" + key, "a service's entries go to the runtime's log, whose"
                         + " logger settings apply; keep only \"level\" here and set the rest in the runtime's logger");
-            }
-        }
-        Map<String, Object> custom = ConfigValues.object(ConfigValues.object(server, "ajv"), "customOptions");
-        for (String key : custom.keySet()) {
-            if (!Set.of("coerceTypes", "useDefaults", "removeAdditional", "allErrors").contains(key)) {
-                throw KindException.at("/server/ajv/customOptions/" + key, "is not a validation option rt knows; use"
-                        + " coerceTypes, useDefaults, removeAdditional or allErrors");
             }
         }
     }

@@ -75,18 +75,28 @@ public final class ServiceHost {
     }
 
     /**
+     * The checks this kind makes of a configuration with {@code server} and {@code plugins} sections before any worker
+     * starts: a kind built on this host calls it from its {@link dev.rt.kind.Kind#check}.
+     *
+     * @throws KindException naming the setting at fault
+     */
+    public static void check(Map<String, Object> configuration) {
+        ServiceConfigCheck.check(configuration);
+    }
+
+    /**
      * The class path a worker of a configuration with {@code server} and {@code plugins} sections needs (plugin jars
-     * and class directories, the error handler's), after the checks this kind makes before any worker starts: a kind
-     * built on this host returns it from its {@link dev.rt.kind.Kind#classPath}.
+     * and class directories, the error handler's): a kind built on this host returns it from its
+     * {@link dev.rt.kind.Kind#classPath}.
      *
      * @throws KindException naming the setting at fault
      */
     public static List<Path> classPath(Map<String, Object> configuration, Path serviceDirectory) {
-        return ServiceConfigCheck.check(configuration, serviceDirectory);
+        return ServiceConfigCheck.classPath(configuration, serviceDirectory);
     }
 
     /**
-     * The checks {@link #classPath} makes of the {@code server} section alone, for a kind that accepts that section
+     * The checks {@link #check} makes of the {@code server} section alone, for a kind that accepts that section
      * without running this host (a gateway without plugins).
      *
      * @throws KindException naming the setting at fault

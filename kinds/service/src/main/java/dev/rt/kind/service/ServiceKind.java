@@ -23,6 +23,8 @@ import java.util.Optional;
  */
 public final class ServiceKind implements Kind {
     static final String NAME = "service";
+    /** The file name the schemas of the kinds built on this one give its schema in their {@code $ref}s. */
+    public static final String SCHEMA_FILE = "service.json";
 
     @Override
     public String name() {
@@ -35,9 +37,21 @@ public final class ServiceKind implements Kind {
     }
 
     /**
-     * The plugin jars and class directories, then the error handler's, after checking the settings that have no
-     * meaning on the JVM and that every plugin class named exists.
+     * The definitions every kind running on this kind's server shares ({@code applicationServer}, {@code plugins},
+     * {@code serviceWatch}...), for such a kind's {@link Kind#configSchemaDocuments()}: this kind's schema, under
+     * {@link #SCHEMA_FILE}.
      */
+    public static Map<String, String> sharedSchema() {
+        return Map.of(SCHEMA_FILE, resource("schema.json"));
+    }
+
+    /** Refuses the settings that have no meaning on the JVM; CORS patterns and trusted proxies must parse. */
+    @Override
+    public void check(Map<String, Object> configuration, Path serviceDirectory) {
+        ServiceHost.check(configuration);
+    }
+
+    /** The plugin jars and class directories, then the error handler's; every plugin class named must exist. */
     @Override
     public List<Path> classPath(Map<String, Object> configuration, Path serviceDirectory) {
         return ServiceHost.classPath(configuration, serviceDirectory);
