@@ -59,9 +59,10 @@ final class BundledSchemas {
         }
     }
 
-    /** The documents a kind's document may refer to: rt's shared definitions and the service kind's. */
+    /** The documents a kind's document may refer to: rt's shared definitions, the service kind's and the gateway's. */
     static Map<String, JsonNode> referable() {
-        return Map.of("common.json", read("common.json"), "service.json", read("service.json"));
+        return Map.of("common.json", read("common.json"), "service.json", read("service.json"), "gateway.json",
+                read("gateway.json"));
     }
 
     static JsonNode bundled(String kind) {

@@ -75,6 +75,10 @@ class SchemaDocumentsTest {
                 JsonNode target = file.isEmpty() ? document : referable.get(file);
                 assertThat(target).as(kind + " " + ref).isNotNull();
                 assertThat(target.path("$defs").has(name)).as(kind + " " + ref).isTrue();
+                if (!kind.equals("composer")) {
+                    assertThat(file).as("only the composer shares the gateway's definitions: %s", ref)
+                            .isNotEqualTo("gateway.json");
+                }
                 if (kind.equals("java") || kind.equals("runtime")) {
                     assertThat(file).as("%s does not run on the service kind's server: %s", kind, ref)
                             .isNotEqualTo("service.json");
@@ -174,6 +178,7 @@ class SchemaDocumentsTest {
                 "service.json#/$defs/plugins/properties/packages/items/anyOf/1/properties/options",
                 // refused whatever they hold, by the kind, with what to do instead
                 "service.json#/$defs/applicationServer/properties/serializerOpts",
+                "gateway.json#/$defs/gatewayServer/properties/serializerOpts",
                 "gateway.json#/$defs/gatewayApplication/properties/graphql/anyOf/1/properties/entities",
                 "composer.json#/$defs/gatewayApplication/properties/graphql/anyOf/1/properties/entities"));
         // the OpenAPI Object's own objects, copied into the document served

@@ -15,6 +15,7 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -27,6 +28,8 @@ import java.util.Optional;
 abstract class ComposingKind implements Kind {
     private final Section section;
 
+    private static final String GATEWAY_SCHEMA = "gateway.json";
+
     ComposingKind(Section section) {
         this.section = section;
     }
@@ -38,17 +41,27 @@ abstract class ComposingKind implements Kind {
 
     @Override
     public String configSchema() {
-        try (InputStream in = ComposingKind.class.getResourceAsStream(section.key() + ".json")) {
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read the " + section.key() + " kind's schema", e);
-        }
+        return schema(section.key() + ".json");
     }
 
-    /** The service kind's schema, whose {@code server}, {@code plugins} and {@code watch} a gateway shares. */
+    /**
+     * The service kind's schema, whose {@code plugins} and {@code watch} a gateway shares, and the gateway's, whose
+     * {@code server} (without the service kind's defaults: unset, the public server does not apply them) the
+     * composer shares.
+     */
     @Override
     public Map<String, String> configSchemaDocuments() {
-        return ServiceKind.sharedSchema();
+        Map<String, String> documents = new HashMap<>(ServiceKind.sharedSchema());
+        documents.put(GATEWAY_SCHEMA, schema(GATEWAY_SCHEMA));
+        return documents;
+    }
+
+    private static String schema(String file) {
+        try (InputStream in = ComposingKind.class.getResourceAsStream(file)) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the schema " + file, e);
+        }
     }
 
     /** The applications it reaches over the mesh: without an origin, or at {@code http://<id>.rt.local}. */

@@ -1,6 +1,7 @@
 package dev.rt.kind.gateway;
 
 import dev.rt.kind.KindException;
+import dev.rt.kind.service.http.ServerDefaults;
 import java.util.Map;
 
 /**
@@ -40,7 +41,7 @@ final class WorkerlessServer {
                 + "server.disableRequestLogging; remove it");
         refuse(server.get("requestIdHeader") instanceof String, "requestIdHeader", requestLog + "request id (the"
                 + " header goes on to it, and its own server.requestIdHeader reads it); remove it");
-        refuse(server.containsKey("requestIdLogLabel") && !"reqId".equals(server.get("requestIdLogLabel")),
+        refuse(server.containsKey("requestIdLogLabel") && !ServerDefaults.of("requestIdLogLabel").equals(server.get("requestIdLogLabel")),
                 "requestIdLogLabel", requestLog + "server.requestIdLogLabel; remove it");
     }
 
