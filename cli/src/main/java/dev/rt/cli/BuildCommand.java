@@ -2,8 +2,8 @@ package dev.rt.cli;
 
 import dev.rt.cli.image.ImageOptions;
 import dev.rt.cli.project.ProjectLayout;
-import dev.rt.config.ErrorCode;
-import dev.rt.config.RtException;
+import dev.rt.config.error.ErrorCode;
+import dev.rt.config.error.RtException;
 import dev.rt.config.RuntimeConfigLoader;
 import java.io.IOException;
 import java.nio.file.Path;

@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.rt.cli.project.ConfigEdit;
 import dev.rt.cli.project.ProjectLayout;
-import dev.rt.config.ConfigFiles;
+import dev.rt.config.read.ConfigFiles;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;

@@ -3,7 +3,7 @@ package dev.rt.cli;
 import dev.rt.cli.project.ProjectLayout;
 import dev.rt.cli.project.ProjectService;
 import dev.rt.cli.project.SourceCompiler;
-import dev.rt.config.Kinds;
+import dev.rt.config.install.Kinds;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;

@@ -1,10 +1,10 @@
 package dev.rt.cli;
 
 import dev.rt.cli.project.ProjectTree;
-import dev.rt.config.ErrorCode;
-import dev.rt.config.InstalledKind;
-import dev.rt.config.Kinds;
-import dev.rt.config.RtException;
+import dev.rt.config.error.ErrorCode;
+import dev.rt.config.install.InstalledKind;
+import dev.rt.config.install.Kinds;
+import dev.rt.config.error.RtException;
 import dev.rt.kind.ProjectTemplate;
 import java.nio.file.Path;
 import java.util.Map;

@@ -1,10 +1,10 @@
 package dev.rt.cli;
 
-import dev.rt.config.ExitCategory;
+import dev.rt.config.error.ExitCategory;
 
 /**
  * The exit statuses of the {@code rt} command (the README repeats the table): 0 success, then one per
- * {@link ExitCategory}, which every error code of the catalog ({@link dev.rt.config.ErrorCode}) names.
+ * {@link ExitCategory}, which every error code of the catalog ({@link dev.rt.config.error.ErrorCode}) names.
  */
 final class ExitCodes {
     static final int OK = 0;

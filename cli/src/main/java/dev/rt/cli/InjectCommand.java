@@ -1,7 +1,7 @@
 package dev.rt.cli;
 
-import dev.rt.config.ErrorCode;
-import dev.rt.config.RtException;
+import dev.rt.config.error.ErrorCode;
+import dev.rt.config.error.RtException;
 import dev.rt.supervisor.management.ManagementClient;
 import dev.rt.supervisor.management.RuntimeInfo;
 import java.io.IOException;

@@ -1,7 +1,7 @@
 package dev.rt.cli;
 
-import dev.rt.config.ConfigKind;
-import dev.rt.config.Kinds;
+import dev.rt.config.install.ConfigKind;
+import dev.rt.config.install.Kinds;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;

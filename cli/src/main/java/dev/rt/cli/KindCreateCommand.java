@@ -2,10 +2,10 @@ package dev.rt.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.rt.cli.project.ProjectTree;
-import dev.rt.config.ConfigFiles;
-import dev.rt.config.ErrorCode;
-import dev.rt.config.InstalledKind;
-import dev.rt.config.RtException;
+import dev.rt.config.read.ConfigFiles;
+import dev.rt.config.error.ErrorCode;
+import dev.rt.config.install.InstalledKind;
+import dev.rt.config.error.RtException;
 import dev.rt.kind.ProjectTemplate;
 import java.nio.file.Files;
 import java.nio.file.Path;

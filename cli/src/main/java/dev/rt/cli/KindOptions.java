@@ -1,8 +1,8 @@
 package dev.rt.cli;
 
-import dev.rt.config.ErrorCode;
-import dev.rt.config.Kinds;
-import dev.rt.config.RtException;
+import dev.rt.config.error.ErrorCode;
+import dev.rt.config.install.Kinds;
+import dev.rt.config.error.RtException;
 import dev.rt.kind.ProjectTemplate;
 import java.util.LinkedHashMap;
 import java.util.List;

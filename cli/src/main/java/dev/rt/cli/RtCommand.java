@@ -2,8 +2,8 @@ package dev.rt.cli;
 
 import dev.rt.cli.admin.AdminCommand;
 import dev.rt.cli.deploy.DeployCommand;
-import dev.rt.config.ConfigKind;
-import dev.rt.config.RtException;
+import dev.rt.config.install.ConfigKind;
+import dev.rt.config.error.RtException;
 import dev.rt.supervisor.RtVersion;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;

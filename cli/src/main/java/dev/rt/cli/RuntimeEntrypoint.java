@@ -1,8 +1,8 @@
 package dev.rt.cli;
 
-import dev.rt.config.ConfigFiles;
-import dev.rt.config.ErrorCode;
-import dev.rt.config.RtException;
+import dev.rt.config.read.ConfigFiles;
+import dev.rt.config.error.ErrorCode;
+import dev.rt.config.error.RtException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

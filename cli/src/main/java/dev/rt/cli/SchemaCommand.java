@@ -1,7 +1,7 @@
 package dev.rt.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.rt.config.ConfigKind;
+import dev.rt.config.install.ConfigKind;
 import dev.rt.config.schema.SchemaCatalog;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;

@@ -6,7 +6,7 @@ import dev.rt.cli.project.ProjectLayout;
 import dev.rt.cli.project.ProjectService;
 import dev.rt.cli.project.ServiceTasks;
 import dev.rt.cli.project.ToolRun;
-import dev.rt.config.Installation;
+import dev.rt.config.install.Installation;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;

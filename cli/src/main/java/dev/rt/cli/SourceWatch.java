@@ -3,7 +3,7 @@ package dev.rt.cli;
 import dev.rt.cli.project.ProjectLayout;
 import dev.rt.cli.project.ProjectService;
 import dev.rt.cli.project.SourceCompiler;
-import dev.rt.config.RtException;
+import dev.rt.config.error.RtException;
 import dev.rt.supervisor.watch.TreeWatch;
 import dev.rt.supervisor.watch.WatchEvents;
 import java.io.IOException;

@@ -1,10 +1,10 @@
 package dev.rt.cli;
 
-import dev.rt.config.RtException;
+import dev.rt.config.error.RtException;
 import dev.rt.supervisor.process.Debugger;
 import dev.rt.supervisor.RuntimeOptions;
 import dev.rt.supervisor.RuntimeSession;
-import dev.rt.config.ConfigException;
+import dev.rt.config.error.ConfigException;
 import dev.rt.config.RuntimeConfig;
 import dev.rt.config.RuntimeConfigLoader;
 import dev.rt.config.ServiceConfig;

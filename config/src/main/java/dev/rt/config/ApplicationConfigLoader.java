@@ -1,6 +1,13 @@
 package dev.rt.config;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.rt.config.error.ConfigException;
+import dev.rt.config.error.ErrorCode;
+import dev.rt.config.install.ConfigKind;
+import dev.rt.config.install.InstalledKind;
+import dev.rt.config.install.Kinds;
+import dev.rt.config.read.ConfigFormat;
+import dev.rt.config.read.ConfigNode;
 import dev.rt.kind.KindException;
 import dev.rt.protocol.JsonValues;
 import java.nio.file.Files;

@@ -3,6 +3,7 @@ package dev.rt.config;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.rt.config.read.ConfigNode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

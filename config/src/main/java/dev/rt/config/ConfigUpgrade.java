@@ -1,6 +1,11 @@
 package dev.rt.config;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.rt.config.error.ConfigException;
+import dev.rt.config.error.ErrorCode;
+import dev.rt.config.install.ConfigKind;
+import dev.rt.config.read.ConfigFormat;
+import dev.rt.config.read.ConfigNode;
 import dev.rt.config.schema.SchemaUrl;
 import java.io.IOException;
 import java.nio.file.Files;

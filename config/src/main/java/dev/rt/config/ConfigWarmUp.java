@@ -1,6 +1,8 @@
 package dev.rt.config;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.rt.config.install.ConfigKind;
+import dev.rt.config.read.ConfigFormat;
 import dev.rt.config.schema.SchemaCatalog;
 
 /**

@@ -1,5 +1,6 @@
 package dev.rt.config;
 
+import dev.rt.config.read.ConfigNode;
 import java.util.BitSet;
 import java.util.Locale;
 import java.util.Map;

@@ -1,5 +1,6 @@
 package dev.rt.config;
 
+import dev.rt.config.read.ConfigNode;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;

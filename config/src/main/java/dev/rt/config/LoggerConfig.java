@@ -2,6 +2,7 @@ package dev.rt.config;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import dev.rt.config.read.ConfigNode;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

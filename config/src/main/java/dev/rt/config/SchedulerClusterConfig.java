@@ -1,5 +1,6 @@
 package dev.rt.config;
 
+import dev.rt.config.read.ConfigNode;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.net.URLDecoder;

@@ -1,5 +1,7 @@
 package dev.rt.config;
 
+import dev.rt.config.error.ErrorCode;
+import dev.rt.config.read.ConfigNode;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;

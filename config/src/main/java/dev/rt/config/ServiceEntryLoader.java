@@ -3,6 +3,8 @@ package dev.rt.config;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.MissingNode;
 import dev.rt.config.env.DotEnv;
+import dev.rt.config.read.ConfigFormat;
+import dev.rt.config.read.ConfigNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;

@@ -1,6 +1,7 @@
 package dev.rt.config;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.rt.config.read.ConfigNode;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.MissingNode;
+import dev.rt.config.read.ConfigNode;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;

@@ -9,6 +9,7 @@ import com.networknt.schema.SchemaRegistry;
 import com.networknt.schema.SchemaRegistryConfig;
 import com.networknt.schema.SpecificationVersion;
 import com.networknt.schema.path.PathType;
+import dev.rt.config.install.Kinds;
 import dev.rt.config.schema.SchemaBundle;
 import java.io.IOException;
 import java.io.InputStream;

@@ -4,6 +4,9 @@ import static dev.rt.config.BundledSchemas.parse;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.rt.config.error.ConfigException;
+import dev.rt.config.error.ErrorCode;
+import dev.rt.config.read.ConfigNode;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;

@@ -3,6 +3,7 @@ package dev.rt.config;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
+import dev.rt.config.error.ConfigException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;

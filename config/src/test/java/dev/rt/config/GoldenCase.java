@@ -3,6 +3,7 @@ package dev.rt.config;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.MissingNode;
+import dev.rt.config.install.ConfigKind;
 import java.io.IOException;
 import java.io.Reader;
 import java.io.UncheckedIOException;

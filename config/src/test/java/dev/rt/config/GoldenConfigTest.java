@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.rt.config.error.ConfigException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.MissingNode;
+import dev.rt.config.read.ConfigNode;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;

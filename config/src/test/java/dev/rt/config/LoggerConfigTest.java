@@ -4,6 +4,7 @@ import static dev.rt.config.BundledSchemas.parse;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.MissingNode;
+import dev.rt.config.read.ConfigNode;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;

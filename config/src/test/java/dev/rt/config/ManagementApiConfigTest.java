@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.MissingNode;
+import dev.rt.config.error.ConfigException;
+import dev.rt.config.read.ConfigNode;
 import java.nio.file.Path;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;

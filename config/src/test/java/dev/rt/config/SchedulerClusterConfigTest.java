@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.node.MissingNode;
+import dev.rt.config.error.ConfigException;
+import dev.rt.config.read.ConfigNode;
 import java.time.Duration;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.networknt.schema.walk.ApplyDefaultsStrategy;
+import dev.rt.config.read.ConfigNode;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;

@@ -9,6 +9,8 @@ import com.fasterxml.jackson.databind.node.MissingNode;
 import dev.rt.config.TelemetryConfig.Exporter;
 import dev.rt.config.TelemetryConfig.ExporterType;
 import dev.rt.config.TelemetryConfig.Protocol;
+import dev.rt.config.error.ConfigException;
+import dev.rt.config.read.ConfigNode;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;

@@ -7,6 +7,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.MissingNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.rt.config.error.ConfigException;
+import dev.rt.config.read.ConfigNode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -3,6 +3,7 @@ package dev.rt.config;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.rt.config.read.ConfigNode;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 

@@ -1,7 +1,7 @@
 package dev.rt.supervisor;
 
-import dev.rt.config.ErrorCode;
-import dev.rt.config.RtException;
+import dev.rt.config.error.ErrorCode;
+import dev.rt.config.error.RtException;
 
 /**
  * What the management API asks of whoever runs the supervisor ({@link RuntimeSession} for {@code rt start}):

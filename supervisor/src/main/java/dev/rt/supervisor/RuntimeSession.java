@@ -1,6 +1,6 @@
 package dev.rt.supervisor;
 
-import dev.rt.config.RtException;
+import dev.rt.config.error.RtException;
 import dev.rt.config.RuntimeConfig;
 import dev.rt.supervisor.log.RuntimeLog;
 import dev.rt.supervisor.scheduler.PausedJobs;

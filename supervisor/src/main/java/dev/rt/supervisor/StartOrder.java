@@ -1,7 +1,7 @@
 package dev.rt.supervisor;
 
-import dev.rt.config.ErrorCode;
-import dev.rt.config.RtException;
+import dev.rt.config.error.ErrorCode;
+import dev.rt.config.error.RtException;
 import dev.rt.config.ServiceConfig;
 import dev.rt.config.ServiceDependencies;
 import java.util.ArrayList;

@@ -1,8 +1,8 @@
 package dev.rt.supervisor;
 
-import dev.rt.config.ErrorCode;
-import dev.rt.config.Installation;
-import dev.rt.config.RtException;
+import dev.rt.config.error.ErrorCode;
+import dev.rt.config.install.Installation;
+import dev.rt.config.error.RtException;
 import dev.rt.config.RuntimeConfig;
 import dev.rt.config.ServiceConfig;
 import dev.rt.supervisor.agent.AgentServer;

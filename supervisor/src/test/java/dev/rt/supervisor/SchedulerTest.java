@@ -178,10 +178,10 @@ class SchedulerTest {
         String jobs = "\"scheduler\": [" + job("tick", "* * * * * *", "http://api.rt.local/hello", "") + "], "
                 + "\"schedulerCluster\": {\"connectionString\": \"postgres://rt:secret@127.0.0.1:" + port + "/rt\"}, ";
         try (closed; var rt = RuntimeUnderTest.configure(dir, runtimeWith(jobs, "api", service("api", "probe")))) {
-            assertThatThrownBy(rt::start).isInstanceOf(dev.rt.config.RtException.class)
+            assertThatThrownBy(rt::start).isInstanceOf(dev.rt.config.error.RtException.class)
                     .hasMessage("cannot connect to the schedulerCluster database jdbc:postgresql://127.0.0.1:"
                             + port + "/rt: Connection refused (check schedulerCluster.connectionString)")
-                    .extracting(e -> ((dev.rt.config.RtException) e).code()).isEqualTo("RT_SCHEDULER_START_FAILED");
+                    .extracting(e -> ((dev.rt.config.error.RtException) e).code()).isEqualTo("RT_SCHEDULER_START_FAILED");
             assertThat(rt.pids()).isNotEmpty()
                     .allMatch(pid -> !ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false));
         }

@@ -4,7 +4,7 @@ import static dev.rt.supervisor.TestServices.service;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.rt.config.RtException;
+import dev.rt.config.error.RtException;
 import dev.rt.config.ServiceConfig;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -6,7 +6,7 @@ import static dev.rt.supervisor.RuntimeUnderTest.service;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.rt.config.RtException;
+import dev.rt.config.error.RtException;
 import dev.rt.supervisor.worker.WorkerState;
 import dev.rt.supervisor.worker.WorkerView;
 import java.net.http.HttpResponse;

@@ -1,6 +1,6 @@
 package dev.rt.testing;
 
-import dev.rt.config.Installation;
+import dev.rt.config.install.Installation;
 import dev.rt.kind.Kind;
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -45,7 +45,7 @@ public final class InProcessService implements AutoCloseable {
      * Starts the application whose configuration file is in {@code directory} ({@code rt.json}, {@code rt.yml}, ...)
      * or is {@code directory} itself.
      *
-     * @throws dev.rt.config.RtException when the configuration is missing or invalid, naming the file and pointer
+     * @throws dev.rt.config.error.RtException when the configuration is missing or invalid, naming the file and pointer
      * @throws dev.rt.kind.KindException when the application cannot start
      * @throws IllegalStateException when the application's kind is not on the class path
      */

@@ -3,8 +3,8 @@ package dev.rt.testing;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.rt.config.Installation;
-import dev.rt.config.RtException;
+import dev.rt.config.install.Installation;
+import dev.rt.config.error.RtException;
 import java.net.ConnectException;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.rt.config.ConfigFiles;
+import dev.rt.config.read.ConfigFiles;
 import dev.rt.config.RuntimeConfig;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;

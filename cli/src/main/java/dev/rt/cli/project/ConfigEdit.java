@@ -2,8 +2,8 @@ package dev.rt.cli.project;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.TextNode;
-import dev.rt.config.ConfigFiles;
-import dev.rt.config.RtException;
+import dev.rt.config.read.ConfigFiles;
+import dev.rt.config.error.RtException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

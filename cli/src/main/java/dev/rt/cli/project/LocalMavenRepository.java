@@ -1,8 +1,8 @@
 package dev.rt.cli.project;
 
-import dev.rt.config.ErrorCode;
-import dev.rt.config.Installation;
-import dev.rt.config.RtException;
+import dev.rt.config.error.ErrorCode;
+import dev.rt.config.install.Installation;
+import dev.rt.config.error.RtException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

@@ -1,7 +1,7 @@
 package dev.rt.cli.project;
 
-import dev.rt.config.ErrorCode;
-import dev.rt.config.RtException;
+import dev.rt.config.error.ErrorCode;
+import dev.rt.config.error.RtException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,10 +1,10 @@
 package dev.rt.cli.project;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.rt.config.ConfigFiles;
-import dev.rt.config.ConfigKind;
-import dev.rt.config.ErrorCode;
-import dev.rt.config.RtException;
+import dev.rt.config.read.ConfigFiles;
+import dev.rt.config.install.ConfigKind;
+import dev.rt.config.error.ErrorCode;
+import dev.rt.config.error.RtException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

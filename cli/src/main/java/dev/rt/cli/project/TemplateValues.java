@@ -1,6 +1,6 @@
 package dev.rt.cli.project;
 
-import dev.rt.config.ConfigKind;
+import dev.rt.config.install.ConfigKind;
 import dev.rt.config.schema.SchemaUrl;
 import dev.rt.supervisor.RtVersion;
 import java.util.LinkedHashMap;

@@ -3,7 +3,7 @@ package dev.rt.cli.project;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.rt.config.RtException;
+import dev.rt.config.error.RtException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

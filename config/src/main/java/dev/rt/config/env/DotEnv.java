@@ -1,8 +1,8 @@
 package dev.rt.config.env;
 
-import dev.rt.config.ConfigException;
-import dev.rt.config.ErrorCode;
-import dev.rt.config.Utf8Text;
+import dev.rt.config.error.ConfigException;
+import dev.rt.config.error.ErrorCode;
+import dev.rt.config.read.Utf8Text;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,8 +1,8 @@
 package dev.rt.config.env;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.rt.config.ConfigException;
-import dev.rt.config.ErrorCode;
+import dev.rt.config.error.ConfigException;
+import dev.rt.config.error.ErrorCode;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

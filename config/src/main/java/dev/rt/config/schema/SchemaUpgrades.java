@@ -2,7 +2,7 @@ package dev.rt.config.schema;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
-import dev.rt.config.ConfigKind;
+import dev.rt.config.install.ConfigKind;
 
 /**
  * Brings a configuration written for an older schema version up to the current one before validation, one

@@ -1,6 +1,6 @@
 package dev.rt.config.schema;
 
-import dev.rt.config.ConfigKind;
+import dev.rt.config.install.ConfigKind;
 import java.util.Optional;
 import java.util.function.Function;
 import java.util.regex.Matcher;

@@ -1,7 +1,7 @@
 package dev.rt.supervisor.agent;
 
-import dev.rt.config.ErrorCode;
-import dev.rt.config.RtException;
+import dev.rt.config.error.ErrorCode;
+import dev.rt.config.error.RtException;
 import dev.rt.protocol.ChannelStreams;
 import dev.rt.protocol.FrameReader;
 import dev.rt.protocol.Hello;

@@ -54,7 +54,7 @@ public final class HttpCache implements ExchangeCache, AutoCloseable {
      * @param root the configuration's directory, which a store's jar path (or a Redis's {@code cacert}) is resolved
      *             against
      * @param log  where the failures of the store are said, at most once every {@link StoreFailures#INTERVAL}
-     * @throws dev.rt.config.RtException when the configured store cannot be loaded, or Redis refuses it
+     * @throws dev.rt.config.error.RtException when the configured store cannot be loaded, or Redis refuses it
      */
     public static Optional<HttpCache> of(HttpCacheConfig config, Path root, RuntimeLog log) {
         if (!config.enabled()) {

@@ -1,7 +1,7 @@
 package dev.rt.supervisor.cache;
 
-import dev.rt.config.ErrorCode;
-import dev.rt.config.RtException;
+import dev.rt.config.error.ErrorCode;
+import dev.rt.config.error.RtException;
 import dev.rt.supervisor.proxy.ProxyEventLoops;
 import dev.rt.supervisor.proxy.SmallHttpServer;
 import java.net.InetAddress;

@@ -1,8 +1,8 @@
 package dev.rt.supervisor.cache;
 
-import dev.rt.config.ErrorCode;
+import dev.rt.config.error.ErrorCode;
 import dev.rt.config.HttpCacheConfig;
-import dev.rt.config.RtException;
+import dev.rt.config.error.RtException;
 import dev.rt.supervisor.log.RuntimeLog;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.InvocationTargetException;

@@ -1,7 +1,7 @@
 package dev.rt.supervisor.log;
 
-import dev.rt.config.ConfigException;
-import dev.rt.config.ErrorCode;
+import dev.rt.config.error.ConfigException;
+import dev.rt.config.error.ErrorCode;
 import java.io.IOException;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;

@@ -2,8 +2,8 @@ package dev.rt.supervisor.log;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.rt.config.ConfigException;
-import dev.rt.config.ErrorCode;
+import dev.rt.config.error.ConfigException;
+import dev.rt.config.error.ErrorCode;
 import dev.rt.config.LoggerConfig;
 import java.io.IOException;
 import java.io.OutputStream;

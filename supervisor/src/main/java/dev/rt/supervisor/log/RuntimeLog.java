@@ -43,7 +43,7 @@ public final class RuntimeLog implements AutoCloseable {
     /**
      * @param configDir  the directory relative file paths of targets and formatters are resolved against
      * @param serviceIds the services, so the pretty prefix is padded to the longest id from the first line
-     * @throws dev.rt.config.ConfigException for an unknown level or target, a bad path or option
+     * @throws dev.rt.config.error.ConfigException for an unknown level or target, a bad path or option
      */
     public RuntimeLog(LoggerConfig config, Path configDir, List<String> serviceIds, PrintStream out, boolean pretty) {
         this.levels = LevelScale.of(config);

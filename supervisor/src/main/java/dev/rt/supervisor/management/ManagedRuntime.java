@@ -67,7 +67,7 @@ public interface ManagedRuntime {
     /**
      * Restarts the runtime with its configuration read again; returns at once and acts afterwards.
      *
-     * @throws dev.rt.config.RtException {@code RT_RUNTIME_RESTART_UNSUPPORTED} when nothing could start it again
+     * @throws dev.rt.config.error.RtException {@code RT_RUNTIME_RESTART_UNSUPPORTED} when nothing could start it again
      */
     void restart();
 

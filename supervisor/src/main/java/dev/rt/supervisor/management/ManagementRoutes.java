@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.rt.protocol.Diagnose;
-import dev.rt.config.RtException;
+import dev.rt.config.error.RtException;
 import dev.rt.supervisor.metrics.MetricsFormat;
 import dev.rt.config.ServiceConfig;
 import java.io.IOException;

@@ -1,7 +1,7 @@
 package dev.rt.supervisor.management;
 
-import dev.rt.config.ErrorCode;
-import dev.rt.config.RtException;
+import dev.rt.config.error.ErrorCode;
+import dev.rt.config.error.RtException;
 import dev.rt.supervisor.log.RuntimeLog;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;

@@ -1,8 +1,8 @@
 package dev.rt.supervisor.management;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.rt.config.ErrorCode;
-import dev.rt.config.RtException;
+import dev.rt.config.error.ErrorCode;
+import dev.rt.config.error.RtException;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.nio.file.Files;

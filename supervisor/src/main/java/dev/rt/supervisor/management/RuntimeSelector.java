@@ -1,7 +1,7 @@
 package dev.rt.supervisor.management;
 
-import dev.rt.config.ErrorCode;
-import dev.rt.config.RtException;
+import dev.rt.config.error.ErrorCode;
+import dev.rt.config.error.RtException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;

@@ -1,8 +1,8 @@
 package dev.rt.supervisor.metrics;
 
-import dev.rt.config.ErrorCode;
+import dev.rt.config.error.ErrorCode;
 import dev.rt.config.MetricsConfig;
-import dev.rt.config.RtException;
+import dev.rt.config.error.RtException;
 import dev.rt.supervisor.proxy.ProxyEventLoops;
 import dev.rt.supervisor.proxy.SmallHttpServer;
 import java.net.InetSocketAddress;

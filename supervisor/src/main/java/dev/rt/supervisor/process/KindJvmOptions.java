@@ -1,10 +1,10 @@
 package dev.rt.supervisor.process;
 
 import dev.rt.config.ApplicationConfig;
-import dev.rt.config.ErrorCode;
-import dev.rt.config.InstalledKind;
-import dev.rt.config.Kinds;
-import dev.rt.config.RtException;
+import dev.rt.config.error.ErrorCode;
+import dev.rt.config.install.InstalledKind;
+import dev.rt.config.install.Kinds;
+import dev.rt.config.error.RtException;
 import dev.rt.config.ServiceConfig;
 import dev.rt.kind.KindException;
 import dev.rt.protocol.JsonValues;

@@ -1,6 +1,6 @@
 package dev.rt.supervisor.process;
 
-import dev.rt.config.Installation;
+import dev.rt.config.install.Installation;
 import dev.rt.config.RuntimeConfig;
 import dev.rt.config.ServiceConfig;
 import dev.rt.config.ServiceTelemetryConfig;
@@ -51,7 +51,7 @@ public final class TelemetryAgent {
     /**
      * The agent for the services of {@code config}; {@link #NONE} when none is traced.
      *
-     * @throws dev.rt.config.RtException {@code RT_AGENT_JAR_MISSING} when a service is traced and the agent is missing
+     * @throws dev.rt.config.error.RtException {@code RT_AGENT_JAR_MISSING} when a service is traced and the agent is missing
      */
     public static TelemetryAgent of(RuntimeConfig config) {
         TelemetryAgent probe = new TelemetryAgent(config.sections().telemetry(), null, null, config.root());

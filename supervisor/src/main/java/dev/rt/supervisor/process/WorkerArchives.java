@@ -1,7 +1,7 @@
 package dev.rt.supervisor.process;
 
-import dev.rt.config.InstalledKind;
-import dev.rt.config.Kinds;
+import dev.rt.config.install.InstalledKind;
+import dev.rt.config.install.Kinds;
 import dev.rt.config.ServiceConfig;
 import dev.rt.supervisor.log.RuntimeLog;
 import java.io.IOException;

@@ -1,7 +1,7 @@
 package dev.rt.supervisor.process;
 
 import dev.rt.protocol.Protocol;
-import dev.rt.config.ByteSize;
+import dev.rt.config.read.ByteSize;
 import dev.rt.config.HealthConfig;
 import dev.rt.config.ServiceConfig;
 import dev.rt.config.env.WorkerPlaceholders;
@@ -59,7 +59,7 @@ public record WorkerCommand(Path java, Path agentJar, Path agentSocket, Path roo
      * @param sharingOptions the class-data sharing options ({@link WorkerArchives#jvmOptions}), first of all
      * @param debugOptions   the JDWP option when the runtime runs under {@code --inspect}, else empty
      * @param development    {@code --dev}: the worker sees {@code RT_ENVIRONMENT=development}, {@code RT_DEV=true}
-     * @throws dev.rt.config.RtException {@code RT_WORKER_SPAWN_FAILED} when the service's kind refuses its
+     * @throws dev.rt.config.error.RtException {@code RT_WORKER_SPAWN_FAILED} when the service's kind refuses its
      *                                   configuration
      */
     public ProcessBuilder processFor(ServiceConfig service, int workerIndex, int port, Map<String, String> realEnv,

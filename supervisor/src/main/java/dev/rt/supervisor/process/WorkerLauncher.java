@@ -1,7 +1,7 @@
 package dev.rt.supervisor.process;
 
-import dev.rt.config.ErrorCode;
-import dev.rt.config.RtException;
+import dev.rt.config.error.ErrorCode;
+import dev.rt.config.error.RtException;
 import dev.rt.config.ServiceConfig;
 import dev.rt.protocol.Protocol;
 import dev.rt.supervisor.log.Level;

@@ -1,8 +1,8 @@
 package dev.rt.supervisor.proxy;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.rt.config.ErrorCode;
-import dev.rt.config.RtException;
+import dev.rt.config.error.ErrorCode;
+import dev.rt.config.error.RtException;
 import dev.rt.config.RuntimeConfig;
 import dev.rt.config.ServerConfig;
 import dev.rt.supervisor.proxy.policy.EntrypointPolicy;

@@ -1,9 +1,9 @@
 package dev.rt.supervisor.proxy;
 
-import dev.rt.config.ErrorCode;
+import dev.rt.config.error.ErrorCode;
 import dev.rt.config.HttpCacheConfig;
 import dev.rt.config.MeshHostHeader;
-import dev.rt.config.RtException;
+import dev.rt.config.error.RtException;
 import dev.rt.config.RuntimeConfig;
 import dev.rt.config.ServiceConfig;
 import io.netty.channel.Channel;

@@ -1,7 +1,7 @@
 package dev.rt.supervisor.proxy;
 
-import dev.rt.config.ErrorCode;
-import dev.rt.config.RtException;
+import dev.rt.config.error.ErrorCode;
+import dev.rt.config.error.RtException;
 import io.netty.handler.codec.http.HttpResponseStatus;
 
 /** A request that no service of the runtime can take; the proxy answers it with this status, code and message. */

@@ -1,6 +1,6 @@
 package dev.rt.supervisor.proxy;
 
-import dev.rt.config.RtException;
+import dev.rt.config.error.RtException;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;

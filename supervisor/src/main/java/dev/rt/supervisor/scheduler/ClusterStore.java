@@ -2,8 +2,8 @@ package dev.rt.supervisor.scheduler;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
-import dev.rt.config.ErrorCode;
-import dev.rt.config.RtException;
+import dev.rt.config.error.ErrorCode;
+import dev.rt.config.error.RtException;
 import dev.rt.config.SchedulerClusterConfig;
 import java.io.IOException;
 import java.io.InputStream;

@@ -34,7 +34,7 @@ public interface JobScheduler {
      * Starts the scheduler of {@code config}'s enabled jobs, calling out on {@code loops}' event loops and
      * {@code *.rt.local} URLs through the mesh proxy at {@code meshPort}, counting runs in {@code registry}, pausing at once the jobs {@code paused} names.
      *
-     * @throws dev.rt.config.RtException {@code RT_SCHEDULER_START_FAILED} when it cannot start (a database that
+     * @throws dev.rt.config.error.RtException {@code RT_SCHEDULER_START_FAILED} when it cannot start (a database that
      *                                   refuses connections)
      */
     static JobScheduler start(RuntimeConfig config, ProxyEventLoops loops, int meshPort, RuntimeLog log,

@@ -1,7 +1,7 @@
 package dev.rt.supervisor.scheduler;
 
-import dev.rt.config.ErrorCode;
-import dev.rt.config.RtException;
+import dev.rt.config.error.ErrorCode;
+import dev.rt.config.error.RtException;
 import dev.rt.config.RuntimeConfig;
 import dev.rt.config.SchedulerJobConfig;
 import dev.rt.supervisor.concurrent.DaemonThreads;

@@ -1,6 +1,6 @@
 package dev.rt.supervisor.worker;
 
-import dev.rt.config.RtException;
+import dev.rt.config.error.RtException;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;

@@ -1,6 +1,6 @@
 package dev.rt.supervisor.worker;
 
-import dev.rt.config.RtException;
+import dev.rt.config.error.RtException;
 import dev.rt.config.ServiceConfig;
 import dev.rt.supervisor.log.RuntimeLog;
 import java.time.Duration;

@@ -1,8 +1,8 @@
 package dev.rt.supervisor.worker;
 
-import dev.rt.config.ErrorCode;
+import dev.rt.config.error.ErrorCode;
 import dev.rt.config.RestartPolicy;
-import dev.rt.config.RtException;
+import dev.rt.config.error.RtException;
 import dev.rt.config.ServiceConfig;
 import dev.rt.supervisor.log.RuntimeLog;
 import java.time.Duration;

@@ -1,7 +1,7 @@
 package dev.rt.supervisor.worker;
 
-import dev.rt.config.ErrorCode;
-import dev.rt.config.RtException;
+import dev.rt.config.error.ErrorCode;
+import dev.rt.config.error.RtException;
 import dev.rt.supervisor.concurrent.DaemonThreads;
 import java.time.Duration;
 import java.util.concurrent.Callable;

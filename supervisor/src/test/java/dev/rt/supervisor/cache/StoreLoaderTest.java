@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.rt.config.HttpCacheConfig;
-import dev.rt.config.RtException;
+import dev.rt.config.error.RtException;
 import dev.rt.supervisor.log.RuntimeLog;
 import java.io.OutputStream;
 import java.io.PrintStream;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.rt.config.ConfigException;
+import dev.rt.config.error.ConfigException;
 import dev.rt.config.LoggerConfig;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;

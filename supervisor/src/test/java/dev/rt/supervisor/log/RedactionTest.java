@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.rt.config.ConfigException;
+import dev.rt.config.error.ConfigException;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -2,7 +2,7 @@ package dev.rt.supervisor.process;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.rt.config.Installation;
+import dev.rt.config.install.Installation;
 import dev.rt.config.RuntimeConfig;
 import dev.rt.config.RuntimeConfigLoader;
 import dev.rt.config.ServiceConfig;

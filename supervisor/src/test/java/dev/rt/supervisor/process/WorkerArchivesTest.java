@@ -2,7 +2,7 @@ package dev.rt.supervisor.process;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.rt.config.InstalledKind;
+import dev.rt.config.install.InstalledKind;
 import dev.rt.config.ServiceConfig;
 import dev.rt.supervisor.TestServices;
 import dev.rt.kind.Kind;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.fail;
 
-import dev.rt.config.RtException;
+import dev.rt.config.error.RtException;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import dev.rt.config.RtException;
+import dev.rt.config.error.RtException;
 import dev.rt.config.HttpsConfig;
 import dev.rt.config.PemSource;
 import dev.rt.supervisor.proxy.tls.ServerTls;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.rt.config.RtException;
+import dev.rt.config.error.RtException;
 import dev.rt.config.UndiciConfig;
 import java.net.InetSocketAddress;
 import java.net.ProxySelector;

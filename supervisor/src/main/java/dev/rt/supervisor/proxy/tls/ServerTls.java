@@ -1,9 +1,9 @@
 package dev.rt.supervisor.proxy.tls;
 
-import dev.rt.config.ErrorCode;
+import dev.rt.config.error.ErrorCode;
 import dev.rt.config.HttpsConfig;
 import dev.rt.config.PemSource;
-import dev.rt.config.RtException;
+import dev.rt.config.error.RtException;
 import io.netty.handler.codec.http2.Http2SecurityUtil;
 import io.netty.handler.ssl.ApplicationProtocolConfig;
 import io.netty.handler.ssl.ApplicationProtocolNames;

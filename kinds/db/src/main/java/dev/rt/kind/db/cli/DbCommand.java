@@ -1,6 +1,6 @@
 package dev.rt.kind.db.cli;
 
-import dev.rt.config.RtException;
+import dev.rt.config.error.RtException;
 import dev.rt.kind.KindException;
 import dev.rt.kind.KindLog;
 import dev.rt.kind.db.DbSettings;

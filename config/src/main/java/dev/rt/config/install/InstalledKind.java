@@ -1,4 +1,4 @@
-package dev.rt.config;
+package dev.rt.config.install;
 
 import dev.rt.kind.Kind;
 import java.nio.file.Path;

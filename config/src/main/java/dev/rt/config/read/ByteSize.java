@@ -1,4 +1,4 @@
-package dev.rt.config;
+package dev.rt.config.read;
 
 import java.util.Locale;
 import java.util.regex.Matcher;

@@ -1,4 +1,4 @@
-package dev.rt.config;
+package dev.rt.config.read;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonLocation;
@@ -12,6 +12,8 @@ import com.fasterxml.jackson.dataformat.toml.TomlFactory;
 import com.fasterxml.jackson.dataformat.toml.TomlMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import dev.rt.config.error.ConfigException;
+import dev.rt.config.error.ErrorCode;
 import java.io.IOException;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -26,7 +28,7 @@ import org.yaml.snakeyaml.error.Mark;
 import org.yaml.snakeyaml.error.MarkedYAMLException;
 
 /** The configuration file formats; the format of a file comes from its extension. */
-enum ConfigFormat {
+public enum ConfigFormat {
     JSON(() -> new ObjectMapper(JsonFactory.builder().streamReadConstraints(limits())
             .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION).build()), "json"),
     YAML(() -> new YAMLMapper(YAMLFactory.builder().streamReadConstraints(limits())
@@ -35,15 +37,15 @@ enum ConfigFormat {
     TOML(() -> new TomlMapper(TomlFactory.builder().streamReadConstraints(limits()).build()), "tml", "toml");
 
     /** Far deeper than any configuration; refusing deeper input keeps a hostile file from exhausting the stack. */
-    static final int MAX_NESTING_DEPTH = 100;
+    public static final int MAX_NESTING_DEPTH = 100;
     /**
      * Far larger than any configuration (50 services take 10 KiB); bounds the parsers' time, since SnakeYAML's time
      * grows with the square of a scalar's length (a 1 MiB quoted key takes seconds).
      */
-    static final int MAX_BYTES = 256 << 10;
+    public static final int MAX_BYTES = 256 << 10;
 
     /** Base names looked up in a directory when no file is given, in this order. */
-    static final List<String> LOOKUP_ORDER = List.of("rt.json", "rt.yml", "rt.yaml", "rt.tml", "rt.toml");
+    public static final List<String> LOOKUP_ORDER = List.of("rt.json", "rt.yml", "rt.yaml", "rt.tml", "rt.toml");
 
     /** Jackson's message when {@link StreamReadFeature#STRICT_DUPLICATE_DETECTION} finds a key twice. */
     private static final Pattern DUPLICATE_KEY = Pattern.compile("Duplicate field '(.*)'", Pattern.DOTALL);
@@ -65,7 +67,7 @@ enum ConfigFormat {
         return StreamReadConstraints.builder().maxNestingDepth(MAX_NESTING_DEPTH).build();
     }
 
-    static ConfigFormat of(Path file) {
+    public static ConfigFormat of(Path file) {
         String name = file.getFileName().toString();
         String extension = name.substring(name.lastIndexOf('.') + 1).toLowerCase(Locale.ROOT);
         return Arrays.stream(values())
@@ -80,7 +82,7 @@ enum ConfigFormat {
      * YAML reads an unquoted {@code {RT_X}} as a mapping. A value that starts with a placeholder is quoted
      * before parsing, so {@code workers: {RT_WORKERS}} means what it says.
      */
-    static String quoteYamlPlaceholders(String text) {
+    public static String quoteYamlPlaceholders(String text) {
         return YAML_PLACEHOLDER.matcher(text).replaceAll(match -> Matcher.quoteReplacement(match.group(1) + "\""
                 + match.group(2).replace("\\", "\\\\").replace("\"", "\\\"") + "\"" + match.group(3)));
     }
@@ -108,7 +110,7 @@ enum ConfigFormat {
         return String.join(" ", text.strip().split("\\s*\\R\\s*"));
     }
 
-    ObjectMapper mapper() {
+    public ObjectMapper mapper() {
         ObjectMapper made = mapper;
         if (made == null) {
             synchronized (this) {
@@ -122,7 +124,7 @@ enum ConfigFormat {
     }
 
     /** Parses a whole file into a tree; parse errors name the file, line and column. */
-    JsonNode read(Path file) {
+    public JsonNode read(Path file) {
         byte[] bytes;
         try {
             bytes = Files.readAllBytes(file);

@@ -1,4 +1,4 @@
-package dev.rt.config;
+package dev.rt.config.error;
 
 /** The exit status of the {@code rt} command for each family of error; the README's table lists them. */
 public enum ExitCategory {

@@ -1,5 +1,7 @@
-package dev.rt.config;
+package dev.rt.config.read;
 
+import dev.rt.config.error.ConfigException;
+import dev.rt.config.error.ErrorCode;
 import java.nio.ByteBuffer;
 import java.nio.CharBuffer;
 import java.nio.charset.CharsetDecoder;

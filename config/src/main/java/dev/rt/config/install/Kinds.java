@@ -1,5 +1,7 @@
-package dev.rt.config;
+package dev.rt.config.install;
 
+import dev.rt.config.error.ErrorCode;
+import dev.rt.config.error.RtException;
 import dev.rt.kind.Kind;
 import java.io.IOException;
 import java.net.MalformedURLException;
@@ -41,7 +43,7 @@ public final class Kinds {
         return in(Installation.kindRoots());
     }
 
-    static Kinds in(List<Path> roots) {
+    public static Kinds in(List<Path> roots) {
         return BY_ROOTS.computeIfAbsent(List.copyOf(roots), Kinds::discover);
     }
 

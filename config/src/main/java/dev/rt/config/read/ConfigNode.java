@@ -1,8 +1,10 @@
-package dev.rt.config;
+package dev.rt.config.read;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.MissingNode;
+import dev.rt.config.error.ConfigException;
+import dev.rt.config.error.ErrorCode;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -21,7 +23,7 @@ import java.util.function.Function;
  * every {@code *Config} record read their values through it, after validation; strings that hold numbers or
  * booleans (placeholders after substitution) are read as the type expected.
  */
-final class ConfigNode {
+public final class ConfigNode {
     /** Empty for a section read on its own, outside any file (see {@link #section}). */
     private final Optional<Path> file;
     private final JsonNode node;
@@ -36,79 +38,79 @@ final class ConfigNode {
         this.origins = origins;
     }
 
-    static ConfigNode root(Path file, JsonNode tree) {
+    public static ConfigNode root(Path file, JsonNode tree) {
         return root(file, tree, at -> "");
     }
 
     /** @param origins where the string at a pointer came from ({@code PlaceholderResolver.origin}) */
-    static ConfigNode root(Path file, JsonNode tree, Function<String, String> origins) {
+    public static ConfigNode root(Path file, JsonNode tree, Function<String, String> origins) {
         return new ConfigNode(Optional.of(file), tree, "", origins);
     }
 
     /** A section given on its own (by a test, say): its errors name {@code /<key>/...} and no file. */
-    static ConfigNode section(String key, JsonNode value) {
+    public static ConfigNode section(String key, JsonNode value) {
         return new ConfigNode(Optional.empty(), value, "/" + escape(key), at -> "");
     }
 
-    ConfigNode get(String key) {
+    public ConfigNode get(String key) {
         JsonNode child = node.isObject() ? node.get(key) : null;
         return new ConfigNode(file, child, pointer + "/" + escape(key), origins);
     }
 
     /** A value that is not in the file as written (an entry autoload makes), whose errors are reported here. */
-    ConfigNode withValue(JsonNode value) {
+    public ConfigNode withValue(JsonNode value) {
         return new ConfigNode(file, value, pointer, origins);
     }
 
-    boolean has(String key) {
+    public boolean has(String key) {
         return node.isObject() && node.has(key) && !node.get(key).isNull();
     }
 
     /** Absent, or {@code null}. */
-    boolean isMissing() {
+    public boolean isMissing() {
         return node.isMissingNode() || node.isNull();
     }
 
-    JsonNode json() {
+    public JsonNode json() {
         return node;
     }
 
-    String pointer() {
+    public String pointer() {
         return pointer.isEmpty() ? "/" : pointer;
     }
 
-    ConfigException error(String message) {
+    public ConfigException error(String message) {
         return error(ErrorCode.CONFIG_INVALID, message);
     }
 
-    ConfigException error(ErrorCode code, String message) {
+    public ConfigException error(ErrorCode code, String message) {
         return new ConfigException(code, file.map(f -> f + ": ").orElse("") + pointer() + ": " + message
                 + origins.apply(pointer));
     }
 
     /** A warning about this setting, worded like an error: {@code <file>: <pointer>: <message>}. */
-    String warning(String message) {
+    public String warning(String message) {
         return warning(pointer(), message);
     }
 
     /** {@link #warning(String)} at {@code pointer}, for a setting whose place in the file is not this node's. */
-    String warning(String pointer, String message) {
+    public String warning(String pointer, String message) {
         return place(pointer) + ": " + message;
     }
 
     /** {@code <file>: <pointer>}: where a setting is, for a message about another one. */
-    String place(String pointer) {
+    public String place(String pointer) {
         return file.map(f -> f + ": ").orElse("") + pointer;
     }
 
-    ConfigNode requireObject() {
+    public ConfigNode requireObject() {
         if (!node.isObject()) {
             throw error("must be an object, found " + describe());
         }
         return this;
     }
 
-    Optional<String> optionalString() {
+    public Optional<String> optionalString() {
         if (isMissing()) {
             return Optional.empty();
         }
@@ -118,17 +120,17 @@ final class ConfigNode {
         return Optional.of(node.textValue());
     }
 
-    String string(String fallback) {
+    public String string(String fallback) {
         return optionalString().orElse(fallback);
     }
 
     /** The string as written, which may be blank; see {@link #requiredString()}. */
-    String string() {
+    public String string() {
         return optionalString().orElseThrow(() -> error("is required"));
     }
 
     /** The string, which must be there and not blank: an id, a path, a name other settings refer to. */
-    String requiredString() {
+    public String requiredString() {
         String value = string();
         if (value.isBlank()) {
             throw error("must not be empty");
@@ -140,7 +142,7 @@ final class ConfigNode {
      * This string as a path, as written. A string that cannot name a file (one with a NUL character, say) is
      * refused here, with this node's pointer.
      */
-    Path path() {
+    public Path path() {
         String text = requiredString();
         try {
             return Path.of(text);
@@ -150,7 +152,7 @@ final class ConfigNode {
     }
 
     /** This string as a path, resolved against {@code base} and normalised. */
-    Path path(Path base) {
+    public Path path(Path base) {
         return base.resolve(path()).normalize();
     }
 
@@ -158,7 +160,7 @@ final class ConfigNode {
      * A boolean, or a string holding one (a placeholder after substitution): {@code "true"} and {@code "1"} are
      * true, {@code "false"}, {@code "0"} and the empty string (an unset placeholder) false, in any case.
      */
-    boolean bool(boolean fallback) {
+    public boolean bool(boolean fallback) {
         if (isMissing()) {
             return fallback;
         }
@@ -177,11 +179,11 @@ final class ConfigNode {
         throw error("must be true or false, found " + describe());
     }
 
-    long integer(long fallback, long min, long max) {
+    public long integer(long fallback, long min, long max) {
         return optionalInteger(min, max).orElse(fallback);
     }
 
-    OptionalLong optionalInteger(long min, long max) {
+    public OptionalLong optionalInteger(long min, long max) {
         if (isMissing()) {
             return OptionalLong.empty();
         }
@@ -199,7 +201,7 @@ final class ConfigNode {
         return OptionalLong.of(value);
     }
 
-    int positiveInt(int fallback) {
+    public int positiveInt(int fallback) {
         if (isMissing()) {
             return fallback;
         }
@@ -210,17 +212,17 @@ final class ConfigNode {
         }
     }
 
-    Duration millis(long fallbackMillis) {
+    public Duration millis(long fallbackMillis) {
         return optionalMillis().orElse(Duration.ofMillis(fallbackMillis));
     }
 
-    Optional<Duration> optionalMillis() {
+    public Optional<Duration> optionalMillis() {
         OptionalLong millis = optionalInteger(0, Long.MAX_VALUE / 1_000_000);
         return millis.isPresent() ? Optional.of(Duration.ofMillis(millis.getAsLong())) : Optional.empty();
     }
 
     /** Bytes: a positive integer, or a string with a unit ({@code 512M}, {@code 4G}); empty when absent. */
-    OptionalLong optionalBytes() {
+    public OptionalLong optionalBytes() {
         if (isMissing()) {
             return OptionalLong.empty();
         }
@@ -231,7 +233,7 @@ final class ConfigNode {
         return OptionalLong.of(bytes);
     }
 
-    List<ConfigNode> elements() {
+    public List<ConfigNode> elements() {
         if (isMissing()) {
             return List.of();
         }
@@ -246,7 +248,7 @@ final class ConfigNode {
     }
 
     /** The properties of this object, in order; empty when absent. */
-    Map<String, ConfigNode> properties() {
+    public Map<String, ConfigNode> properties() {
         if (isMissing()) {
             return Map.of();
         }
@@ -257,7 +259,7 @@ final class ConfigNode {
     }
 
     /** A string or an array of strings, each as written; empty when absent. */
-    List<String> strings() {
+    public List<String> strings() {
         if (!isMissing() && node.isTextual()) {
             return List.of(node.textValue());
         }
@@ -268,7 +270,7 @@ final class ConfigNode {
      * A string or an array of strings, none of them blank (see {@link #requiredString()}); empty when absent. Every
      * blank element is reported, one line each.
      */
-    List<String> nonBlankStrings() {
+    public List<String> nonBlankStrings() {
         if (!isMissing() && node.isTextual()) {
             return List.of(requiredString());
         }
@@ -286,7 +288,7 @@ final class ConfigNode {
     }
 
     /** An object of scalar values (headers, environment variables), as strings; empty when absent. */
-    Map<String, String> stringMap() {
+    public Map<String, String> stringMap() {
         Map<String, String> values = new LinkedHashMap<>();
         properties().forEach((key, value) -> {
             if (!value.node.isValueNode() || value.isMissing()) {
@@ -298,11 +300,11 @@ final class ConfigNode {
     }
 
     /** A free-form object (options passed on as they are), copied; an empty object when absent. */
-    JsonNode object() {
+    public JsonNode object() {
         return isMissing() ? JsonNodeFactory.instance.objectNode() : requireObject().node.deepCopy();
     }
 
-    String describe() {
+    public String describe() {
         if (isMissing()) {
             return "nothing";
         }

@@ -1,5 +1,6 @@
-package dev.rt.config;
+package dev.rt.config.read;
 
+import dev.rt.config.error.ConfigException;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -8,11 +9,11 @@ import java.util.Set;
  * Every problem at once: the errors found in several places (the elements of a list, the services of a runtime)
  * become one error, a line each, with the code of the first.
  */
-final class ConfigProblems {
+public final class ConfigProblems {
     private ConfigProblems() {
     }
 
-    static void throwIfAny(List<ConfigException> problems) {
+    public static void throwIfAny(List<ConfigException> problems) {
         if (problems.isEmpty()) {
             return;
         }

@@ -1,4 +1,4 @@
-package dev.rt.config;
+package dev.rt.config.error;
 
 import java.util.Objects;
 

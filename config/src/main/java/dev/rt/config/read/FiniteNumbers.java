@@ -1,6 +1,8 @@
-package dev.rt.config;
+package dev.rt.config.read;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.rt.config.error.ConfigException;
+import dev.rt.config.error.ErrorCode;
 import java.nio.file.Path;
 import java.util.Iterator;
 import java.util.Map;
@@ -10,11 +12,11 @@ import java.util.Map;
  * infinity, and YAML has {@code .inf} and {@code .nan}. Left in the tree, they would reach the schema checks,
  * which cannot compare them.
  */
-final class FiniteNumbers {
+public final class FiniteNumbers {
     private FiniteNumbers() {
     }
 
-    static void check(Path file, JsonNode node, String pointer) {
+    public static void check(Path file, JsonNode node, String pointer) {
         if (node.isFloatingPointNumber() && !Double.isFinite(node.doubleValue())) {
             throw new ConfigException(ErrorCode.CONFIG_INVALID, file + ": " + (pointer.isEmpty() ? "/" : pointer)
                     + ": the number is out of range (" + node.asText() + "); use a number a 64-bit float holds");

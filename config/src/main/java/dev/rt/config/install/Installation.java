@@ -1,5 +1,7 @@
-package dev.rt.config;
+package dev.rt.config.install;
 
+import dev.rt.config.error.ErrorCode;
+import dev.rt.config.error.RtException;
 import java.io.File;
 import java.net.URISyntaxException;
 import java.nio.file.Files;

@@ -1,4 +1,4 @@
-package dev.rt.config;
+package dev.rt.config.read;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;

@@ -1,4 +1,4 @@
-package dev.rt.config;
+package dev.rt.config.error;
 
 /** A configuration that cannot be found, read or accepted. The message names the file and JSON pointer. */
 public final class ConfigException extends RtException {
@@ -12,7 +12,7 @@ public final class ConfigException extends RtException {
         super(code, message, cause);
     }
 
-    static ConfigException invalid(String message) {
+    public static ConfigException invalid(String message) {
         return new ConfigException(ErrorCode.CONFIG_INVALID, message);
     }
 }

@@ -1,10 +1,10 @@
-package dev.rt.config;
+package dev.rt.config.error;
 
-import static dev.rt.config.ExitCategory.CONFIG;
-import static dev.rt.config.ExitCategory.NO_RUNTIME;
-import static dev.rt.config.ExitCategory.RUNTIME_FAILURE;
-import static dev.rt.config.ExitCategory.START_FAILED;
-import static dev.rt.config.ExitCategory.USAGE;
+import static dev.rt.config.error.ExitCategory.CONFIG;
+import static dev.rt.config.error.ExitCategory.NO_RUNTIME;
+import static dev.rt.config.error.ExitCategory.RUNTIME_FAILURE;
+import static dev.rt.config.error.ExitCategory.START_FAILED;
+import static dev.rt.config.error.ExitCategory.USAGE;
 
 import java.util.Arrays;
 import java.util.Map;

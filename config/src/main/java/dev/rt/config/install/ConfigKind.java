@@ -1,4 +1,4 @@
-package dev.rt.config;
+package dev.rt.config.install;
 
 import java.util.ArrayList;
 import java.util.List;
