@@ -103,7 +103,8 @@ class ManagementCommandsIT extends ManagedRuntimes {
         // so ask again until it is there.
         Result metrics = Await.atMost(START).alias("the worker back:1's figures in a scrape").until(
                 () -> rt(a, "ctl", "metrics", "-f", "text"),
-                scrape -> scrape.stdout().contains("serviceId=\"back\",workerId=\"1\""));
+                // the worker's own figure: the supervisor's rt_worker_elu names back:1 before the worker answers
+                scrape -> scrape.stdout().contains("jvm_memory_used_bytes{area=\"heap\",serviceId=\"back\",workerId=\"1\"}"));
         assertThat(metrics.code()).isZero();
         assertThat(metrics.stdout()).contains("# TYPE jvm_memory_used_bytes gauge")
                 .contains("jvm_memory_used_bytes{area=\"heap\",serviceId=\"back\",workerId=\"1\"}");
