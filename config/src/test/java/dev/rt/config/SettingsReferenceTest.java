@@ -37,8 +37,8 @@ class SettingsReferenceTest {
 
             A setting's path is dotted: `server.cors.origin`; `[]` is each element of an array (`services[].id`),
             `<name>` each key of a map (`autoload.mappings.<name>.id`). Any value may be a `{PLACEHOLDER}` naming an
-            environment variable (README, Configuration). `rt schema config` (and `rt <kind> schema config`) prints the
-            schema itself.
+            environment variable ([configuration.md](configuration.md)). `rt schema config` (and `rt <kind> schema config`)
+            prints the schema itself.
             """.formatted(REGENERATE);
 
     /** The settings of a service's own file that rt reads whatever the service's kind. */
