@@ -77,12 +77,12 @@ final class DbClientCalls {
                     }
                 }
                 """.formatted(
-                arguments(source, "getMovies", Map.of("whereTitleLike", "p + \"%\"", "orderbyYear", "\"desc\"",
-                        "limit", "2L")),
+                arguments(source, "getMovies", Map.of("whereTitleLike", "p + \"%\"",
+                        "orderbyYear", "GetMoviesOrderbyYear.DESC", "limit", "2L")),
                 arguments(source, "updateMovies", Map.of("whereTitleEq", "p + \" B\"",
                         "body", "new MovieInput(null, p + \" B\", 1931L)")),
                 arguments(source, "getMovies", Map.of("whereTitleLike", "p + \"%\"", "whereYearGt", "1925L",
-                        "orderbyTitle", "\"asc\"")));
+                        "orderbyTitle", "GetMoviesOrderbyTitle.ASC")));
     }
 
     /** The TypeScript program, calling the generated {@code movies.ts} at {@code url}. */

@@ -35,7 +35,7 @@ class NewProjectIT {
         Map<String, String> env = mavenEnv();
         Path empty = Files.createDirectories(work.resolve("empty"));
         String created = rt(empty, env, "create", "--dir", "app");
-        assertThat(created).contains("rt: wrote 15 files into " + empty.resolve("app"),
+        assertThat(created).contains("rt: wrote 16 files into " + empty.resolve("app"),
                 "rt: the runtime's entrypoint is \"api\", a service application in services/api",
                 "rt: put rt's Maven artifacts", "  api  installed in", "rt: next: cd app && rt build && rt start");
         Path app = empty.resolve("app");

@@ -166,6 +166,13 @@ class SchemaDocumentsTest {
                 "db.json#/$defs/dbSection/properties/ignore",
                 "db.json#/$defs/dbSection/properties/ignore/additionalProperties/anyOf/1",
                 "db.json#/$defs/dbSection/properties/include",
+                // the db rules' defaults and checks: their keys are the entity's fields
+                "db.json#/properties/authorization/properties/rules/items/properties/defaults",
+                "db.json#/properties/authorization/properties/rules/items/properties/find/oneOf/1/properties/checks",
+                "db.json#/properties/authorization/properties/rules/items/properties/save/oneOf/1/properties/checks",
+                "db.json#/properties/authorization/properties/rules/items/properties/insert/oneOf/1/properties/checks",
+                "db.json#/properties/authorization/properties/rules/items/properties/updateMany/oneOf/1/properties/checks",
+                "db.json#/properties/authorization/properties/rules/items/properties/delete/oneOf/1/properties/checks",
                 // handed as they are to what they configure: a module, a plugin, a log line, a request body
                 "common.json#/$defs/serviceTelemetry/properties/instrumentations/items/anyOf/1/properties/options",
                 "common.json#/$defs/loggerTarget/properties/options",

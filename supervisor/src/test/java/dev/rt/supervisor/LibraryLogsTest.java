@@ -34,7 +34,7 @@ class LibraryLogsTest {
         try (var rt = RuntimeUnderTest.configure(dir, runtimeWith(jobs, "api", service("api", "probe"))).start()) {
             database.execute("DROP TABLE qrtz_scheduler_state");
 
-            String quartz = rt.awaitLog("\"logger\":\"org.quartz.impl.jdbcjobstore.JobStoreTX\"", WAIT);
+            String quartz = rt.awaitLog("\"logger\":\"dev.rt.supervisor.scheduler.ReplicaJobStore\"", WAIT);
             assertThat(quartz).startsWith("{\"level\":50,").contains("\"msg\":\"ClusterManager: Error managing cluster: ")
                     .contains("qrtz_scheduler_state");
             assertThat(rt.log()).as("Quartz's info lines stay out").doesNotContain("Quartz Scheduler v");

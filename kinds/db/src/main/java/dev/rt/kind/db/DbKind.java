@@ -9,6 +9,7 @@ import dev.rt.kind.db.cli.DbCommands;
 import dev.rt.kind.db.http.DbServer;
 import dev.rt.kind.service.ServiceHost;
 import dev.rt.kind.service.ServiceKind;
+import dev.rt.kind.service.auth.AuthorizationSchema;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -35,7 +36,7 @@ public final class DbKind implements Kind {
     @Override
     public String configSchema() {
         try (InputStream in = DbKind.class.getResourceAsStream("schema.json")) {
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            return AuthorizationSchema.with(new String(in.readAllBytes(), StandardCharsets.UTF_8));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
