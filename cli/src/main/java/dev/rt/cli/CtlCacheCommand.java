@@ -1,5 +1,6 @@
 package dev.rt.cli;
 
+import dev.rt.cli.runtime.RuntimeChoice;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;

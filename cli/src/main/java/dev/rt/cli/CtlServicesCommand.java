@@ -1,5 +1,6 @@
 package dev.rt.cli;
 
+import dev.rt.cli.runtime.RuntimeChoice;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.rt.supervisor.management.RuntimeInfo;
 import dev.rt.supervisor.process.WorkerCommand;

@@ -1,5 +1,6 @@
 package dev.rt.cli;
 
+import dev.rt.cli.runtime.RuntimeChoice;
 import dev.rt.supervisor.management.RuntimeInfo;
 import java.io.IOException;
 import java.util.concurrent.Callable;

@@ -1,5 +1,6 @@
 package dev.rt.cli;
 
+import dev.rt.cli.runtime.RuntimeChoice;
 import dev.rt.config.error.ErrorCode;
 import dev.rt.config.error.RtException;
 import dev.rt.supervisor.management.ManagementClient;

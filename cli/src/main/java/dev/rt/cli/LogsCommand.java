@@ -1,7 +1,8 @@
 package dev.rt.cli;
 
+import dev.rt.cli.runtime.RuntimeChoice;
+import dev.rt.cli.runtime.RuntimeReturn;
 import dev.rt.supervisor.management.RuntimeInfo;
-import java.io.EOFException;
 import java.io.IOException;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -10,11 +11,14 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-/** {@code rt logs}: follow a runtime's log until Ctrl-C (or until the runtime stops). */
+/**
+ * {@code rt logs}: follow a runtime's log until Ctrl-C (or until the runtime stops). A reload restarts the runtime in
+ * its process with a new log: the command says so on stderr and follows the new log from its first line.
+ */
 @Command(name = "logs", mixinStandardHelpOptions = true,
         description = {"Follow the log of a running runtime until Ctrl-C or until it stops: its own lines and its "
                 + "workers' output. With --start <file index> (see GET /api/v1/logs/indexes), first replay the kept "
-                + "history from that file on."})
+                + "history from that file on. Across a reload (rt ctl reload), it follows the new log from its start."})
 final class LogsCommand implements Callable<Integer> {
     @Mixin
     RuntimeChoice choice;
@@ -51,21 +55,31 @@ final class LogsCommand implements Callable<Integer> {
             runtime.client().getJson("/services/" + service + "/config");
         }
         var out = spec.commandLine().getOut();
-        StringBuilder pending = new StringBuilder();
-        try {
-            runtime.client().stream("/logs/live" + (start == null ? "" : "?start=" + start), chunk -> {
-                pending.append(chunk);
-                int newline;
-                while ((newline = pending.indexOf("\n")) >= 0) {
-                    String line = pending.substring(0, newline);
-                    pending.delete(0, newline + 1);
-                    filter.apply(line).ifPresent(out::println);
-                }
-                out.flush();
-            });
-        } catch (EOFException stopped) {
-            // the runtime stopped, and its log with it: the end this command follows until
-            spec.commandLine().getErr().println("The runtime " + runtime.pid() + " has stopped.");
+        var err = spec.commandLine().getErr();
+        String from = start == null ? "" : "?start=" + start;
+        while (true) {
+            StringBuilder pending = new StringBuilder();
+            try {
+                runtime.client().stream("/logs/live" + from, chunk -> {
+                    pending.append(chunk);
+                    int newline;
+                    while ((newline = pending.indexOf("\n")) >= 0) {
+                        String line = pending.substring(0, newline);
+                        pending.delete(0, newline + 1);
+                        filter.apply(line).ifPresent(out::println);
+                    }
+                    out.flush();
+                });
+            } catch (IOException ended) {
+                // the connection closed: the runtime stopped, or reloads (a new management server, a new log)
+            }
+            if (!RuntimeReturn.await(runtime.pid(), runtime.client(), RuntimeReturn.RELOAD)) {
+                err.println("The runtime " + runtime.pid() + " has stopped.");
+                break;
+            }
+            err.println("The runtime " + runtime.pid() + " has reloaded; following its new log from its start.");
+            err.flush();
+            from = "?start=0";
         }
         return ExitCodes.OK;
     }

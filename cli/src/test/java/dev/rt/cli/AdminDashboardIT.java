@@ -34,7 +34,6 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
@@ -474,8 +473,6 @@ class AdminDashboardIT {
         driver.get(base + "/");
     }
 
-    @Disabled("issue 36: after a reload the page never hears 'reloaded': rt admin's live-log stream from the old"
-            + " management socket does not end when that supervisor stops (the reload itself happens; see the note)")
     @Test
     @Order(12)
     void aReloadFromThePageStartsEveryServiceAnewAndTheDashboardFollows() {

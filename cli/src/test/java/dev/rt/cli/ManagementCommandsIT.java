@@ -122,10 +122,22 @@ class ManagementCommandsIT extends ManagedRuntimes {
         assertThat(gone.stderr()).isEqualTo("rt: Worker 0 of service back not found. Available workers are: 2, 3");
         assertThat(rt(a, "inject", "-s", "back:2", "/whoami").stdout()).isNotEqualTo(before).contains("\"worker\":2");
 
+        // rt logs follows the runtime across its reload: the new runtime's lines too, then its stop
+        RtProcess logs = follow(a, "logs");
+        String followed = "before-reload-" + System.nanoTime();
+        Await.atMost(COMMAND).alias("rt logs following").until(() -> {
+            rt(a, "inject", "-s", "front", "/log?line=" + followed);
+            return logs.stdout().contains(followed);
+        });
         Result reload = rt(a, "ctl", "reload");
         assertThat(reload.stdout()).isEqualTo("The runtime " + alpha.pid() + " is reloading.");
         alpha.awaitStdout("The runtime has been restarted.", START);
         assertThat(rt(a, "ctl", "services").stdout()).contains("back   2        java  started  no");
+        logs.awaitStderr("The runtime " + alpha.pid() + " has reloaded; following its new log from its start.", START);
+        String after = "after-reload-" + System.nanoTime();
+        rt(a, "inject", "-s", "front", "/log?line=" + after);
+        logs.awaitStdout(after, COMMAND);
+        assertThat(logs.stdout()).as("the new log from its start").contains("rt is now listening at");
 
         Path config = a.resolve("rt.json");
         Files.writeString(config, Files.readString(config).replace("\"workers\": 2}", "\"workers\": 2, \"dependencies\": [\"front\"]}")
@@ -142,6 +154,9 @@ class ManagementCommandsIT extends ManagedRuntimes {
         Result stop = rt(a, "ctl", "stop");
         assertThat(stop.stdout()).isEqualTo("Stopped the runtime " + alpha.pid() + " (alpha, " + a.toRealPath() + ").");
         assertThat(alpha.awaitExit(COMMAND)).isZero();
+        assertThat(logs.awaitExit(COMMAND)).as("rt logs ends with the runtime").isZero();
+        logs.awaitOutputEnd(COMMAND);
+        assertThat(logs.stderr()).contains("The runtime " + alpha.pid() + " has stopped.");
         assertThat(pids().resolve(String.valueOf(alpha.pid()))).doesNotExist();
         assertThat(rt(a, "ps").stdout()).isEqualTo("No runtimes found.");
     }

@@ -1,6 +1,6 @@
 package dev.rt.cli.admin;
 
-import dev.rt.cli.RuntimeChoice;
+import dev.rt.cli.runtime.RuntimeChoice;
 import dev.rt.supervisor.management.RuntimeInfo;
 import java.io.IOException;
 import java.net.UnknownHostException;

@@ -3,6 +3,7 @@ package dev.rt.cli.admin;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.rt.cli.runtime.RuntimeReturn;
 import dev.rt.config.error.RtException;
 import dev.rt.supervisor.management.ManagementClient;
 import dev.rt.supervisor.management.RuntimeInfo;
@@ -22,8 +23,6 @@ final class RuntimeLink {
     static final ObjectMapper JSON = new ObjectMapper();
     private static final Pattern SERVICE = Pattern.compile("[A-Za-z0-9_.-]+(:\\d+)?");
     static final Duration QUICK = Duration.ofSeconds(30);
-    /** How long a reloading runtime may take to answer again before the dashboard gives up on it. */
-    private static final Duration RELOAD = Duration.ofMinutes(5);
 
     private final RuntimeInfo runtime;
     private final ManagementClient client;
@@ -82,28 +81,11 @@ final class RuntimeLink {
     }
 
     /**
-     * After its management socket closed: waits while the runtime's process lives for the socket to answer again (a
-     * reload of the runtime starts a new one). True when it answers, false when the process ended.
+     * After its management connection ended: waits while the runtime's process lives for its socket to answer again (a
+     * reload of the runtime starts a new management server). True when it answers, false when the process ended.
      */
     boolean awaitReturn() {
-        var process = ProcessHandle.of(runtime.pid());
-        long deadline = System.nanoTime() + RELOAD.toNanos();
-        while (process.map(ProcessHandle::isAlive).orElse(false) && System.nanoTime() < deadline) {
-            try {
-                if (client.getJson("/status").path("status").asText().equals("started")) {
-                    return true;
-                }
-            } catch (IOException | RuntimeException e) {
-                // not back yet
-            }
-            try {
-                Thread.sleep(250); // nothing to wait on from another process: ask again
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return false;
-            }
-        }
-        return false;
+        return RuntimeReturn.await(runtime.pid(), client, RuntimeReturn.RELOAD);
     }
 
     JsonNode logIndexes() throws IOException {

@@ -4,7 +4,7 @@
  * web jar: nothing is fetched from the network) and a small JSON and server-sent-events API, each request checked
  * against a random token ({@link dev.rt.cli.admin.AdminToken}); it reaches the runtime only through the management
  * socket ({@link dev.rt.supervisor.management.ManagementClient}). {@link dev.rt.cli.admin.AdminCommand} is the
- * picocli command; of {@code dev.rt.cli} it knows only {@link dev.rt.cli.RuntimeChoice}. It must not know the
+ * picocli command; of {@code dev.rt.cli} it knows only {@link dev.rt.cli.runtime.RuntimeChoice} (in {@code dev.rt.cli.runtime}). It must not know the
  * supervisor's internals, nor the other commands.
  */
 package dev.rt.cli.admin;

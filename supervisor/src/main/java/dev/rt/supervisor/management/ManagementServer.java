@@ -11,10 +11,13 @@ import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.epoll.EpollDomainSocketChannel;
 import io.netty.channel.epoll.EpollIoHandler;
 import io.netty.channel.epoll.EpollServerDomainSocketChannel;
+import io.netty.channel.group.ChannelGroup;
+import io.netty.channel.group.DefaultChannelGroup;
 import io.netty.channel.unix.DomainSocketAddress;
 import io.netty.handler.codec.http.HttpObjectAggregator;
 import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.util.concurrent.DefaultThreadFactory;
+import io.netty.util.concurrent.GlobalEventExecutor;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -27,7 +30,10 @@ import java.util.concurrent.TimeUnit;
  * The management API: HTTP/1.1 on a UNIX socket ({@code <tmpdir>/rt/pids/<PID>}, or {@code managementApi.socket}),
  * mode 0600, answering only connections from processes of the same user id (checked with the peer's
  * credentials, {@code SO_PEERCRED}). Serves the runtime's logs kept on disk ({@link LogStore}, which the caller
- * opens earlier and closes). Closing removes the socket file.
+ * opens earlier and closes). Closing closes every connection it accepted, then removes the socket file: a client
+ * following {@code /logs/live} sees its stream end (the runtime stopped, or restarts in this process with a new server
+ * on the same path). The accepted connections are closed one by one, not left to the event loop's shutdown, which was
+ * seen to leave such a connection open for good.
  */
 public final class ManagementServer implements AutoCloseable {
     static final int MAX_REQUEST_BYTES = 16 << 20;
@@ -36,12 +42,15 @@ public final class ManagementServer implements AutoCloseable {
     private final EventLoopGroup loop;
     private final ExecutorService routesExecutor;
     private final Channel server;
+    private final ChannelGroup connections;
 
-    private ManagementServer(Path socket, EventLoopGroup loop, ExecutorService routesExecutor, Channel server) {
+    private ManagementServer(Path socket, EventLoopGroup loop, ExecutorService routesExecutor, Channel server,
+            ChannelGroup connections) {
         this.socket = socket;
         this.loop = loop;
         this.routesExecutor = routesExecutor;
         this.server = server;
+        this.connections = connections;
     }
 
     /** Binds the socket of this runtime's {@code managementApi}; {@code logs} is its history. */
@@ -54,6 +63,7 @@ public final class ManagementServer implements AutoCloseable {
         EventLoopGroup loop = new MultiThreadIoEventLoopGroup(1, new DefaultThreadFactory("rt-management-io", true),
                 EpollIoHandler.newFactory());
         ManagementRoutes routes = new ManagementRoutes(runtime, logs, routesExecutor);
+        ChannelGroup connections = new DefaultChannelGroup("rt-management", GlobalEventExecutor.INSTANCE);
         try {
             Channel server = new ServerBootstrap().group(loop).channel(EpollServerDomainSocketChannel.class)
                     .childHandler(new ChannelInitializer<EpollDomainSocketChannel>() {
@@ -66,6 +76,7 @@ public final class ManagementServer implements AutoCloseable {
                                 channel.close();
                                 return;
                             }
+                            connections.add(channel); // removed by the group itself once closed
                             channel.pipeline().addLast(new HttpServerCodec(), new HttpObjectAggregator(MAX_REQUEST_BYTES),
                                     new ManagementHandler(routes, logs, routesExecutor));
                         }
@@ -73,7 +84,7 @@ public final class ManagementServer implements AutoCloseable {
                     .bind(new DomainSocketAddress(socket.toString())).sync().channel();
             Files.setPosixFilePermissions(socket, PosixFilePermissions.fromString("rw-------"));
             log.info("The management API is listening on " + socket);
-            return new ManagementServer(socket, loop, routesExecutor, server);
+            return new ManagementServer(socket, loop, routesExecutor, server, connections);
         } catch (IOException | RuntimeException e) {
             loop.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
             routesExecutor.shutdownNow();
@@ -93,6 +104,7 @@ public final class ManagementServer implements AutoCloseable {
     @Override
     public void close() {
         server.close().awaitUninterruptibly(1, TimeUnit.SECONDS);
+        connections.close().awaitUninterruptibly(2, TimeUnit.SECONDS);
         loop.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS).awaitUninterruptibly(2, TimeUnit.SECONDS);
         routesExecutor.shutdownNow();
         try {

@@ -1,4 +1,4 @@
-package dev.rt.cli;
+package dev.rt.cli.runtime;
 
 import dev.rt.supervisor.management.RuntimeDiscovery;
 import dev.rt.supervisor.management.RuntimeInfo;
@@ -15,7 +15,7 @@ import picocli.CommandLine.Spec;
 /**
  * {@code -p/--pid} and {@code -n/--name}: which running runtime a command talks to. Without either, the only
  * runtime running, or the one started from the current directory. A picocli mixin ({@code @Mixin RuntimeChoice
- * choice;}); public for the commands that live in sub-packages of {@code dev.rt.cli} ({@code rt admin}).
+ * choice;}) of every command that talks to a running runtime.
  */
 public final class RuntimeChoice {
     @Option(names = {"-p", "--pid"}, paramLabel = "<pid>", description = "The runtime with this process id (see rt ps).")
