@@ -1,15 +1,15 @@
 package dev.rt.supervisor;
 
-import dev.rt.config.error.ErrorCode;
-import dev.rt.config.install.Kinds;
-import dev.rt.config.error.RtException;
 import dev.rt.config.RuntimeConfig;
 import dev.rt.config.ServiceConfig;
+import dev.rt.config.error.ErrorCode;
+import dev.rt.config.error.RtException;
+import dev.rt.config.install.Kinds;
 import dev.rt.kind.KindException;
 import dev.rt.kind.routing.EntrypointRouter;
 import dev.rt.protocol.JsonValues;
 import dev.rt.supervisor.log.RuntimeLog;
-import dev.rt.supervisor.proxy.PublicRoutes;
+import dev.rt.supervisor.proxy.route.PublicRoutes;
 import java.net.InetSocketAddress;
 import java.util.List;
 import java.util.Optional;

@@ -1,10 +1,10 @@
 package dev.rt.supervisor;
 
-import dev.rt.config.error.ErrorCode;
-import dev.rt.config.install.Installation;
-import dev.rt.config.error.RtException;
 import dev.rt.config.RuntimeConfig;
 import dev.rt.config.ServiceConfig;
+import dev.rt.config.error.ErrorCode;
+import dev.rt.config.error.RtException;
+import dev.rt.config.install.Installation;
 import dev.rt.supervisor.agent.AgentServer;
 import dev.rt.supervisor.cache.HttpCache;
 import dev.rt.supervisor.cache.WorkerInvalidation;
@@ -22,8 +22,8 @@ import dev.rt.supervisor.process.WorkerArchives;
 import dev.rt.supervisor.process.WorkerCommand;
 import dev.rt.supervisor.process.WorkerLauncher;
 import dev.rt.supervisor.proxy.EntrypointServer;
-import dev.rt.supervisor.proxy.ProxyEventLoops;
-import dev.rt.supervisor.proxy.RequestObserver;
+import dev.rt.supervisor.proxy.exchange.RequestObserver;
+import dev.rt.supervisor.proxy.transport.ProxyEventLoops;
 import dev.rt.supervisor.scheduler.JobScheduler;
 import dev.rt.supervisor.scheduler.PausedJobs;
 import dev.rt.supervisor.telemetry.Tracing;

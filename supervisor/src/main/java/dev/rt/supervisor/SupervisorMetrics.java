@@ -1,9 +1,9 @@
 package dev.rt.supervisor;
 
-import dev.rt.supervisor.concurrent.DaemonThreads;
 import dev.rt.config.MetricsConfig;
 import dev.rt.config.RuntimeConfig;
 import dev.rt.config.ServiceConfig;
+import dev.rt.supervisor.concurrent.DaemonThreads;
 import dev.rt.supervisor.drain.Drain;
 import dev.rt.supervisor.log.RuntimeLog;
 import dev.rt.supervisor.metrics.HttpMetrics;
@@ -11,7 +11,7 @@ import dev.rt.supervisor.metrics.MetricsAggregator;
 import dev.rt.supervisor.metrics.MetricsFormat;
 import dev.rt.supervisor.metrics.MetricsServer;
 import dev.rt.supervisor.metrics.MetricsSource;
-import dev.rt.supervisor.proxy.ProxyEventLoops;
+import dev.rt.supervisor.proxy.transport.ProxyEventLoops;
 import dev.rt.supervisor.worker.WorkerLifecycle;
 import dev.rt.supervisor.worker.WorkerRegistry;
 import java.time.Duration;

@@ -1,6 +1,6 @@
 package dev.rt.supervisor.cache;
 
-import dev.rt.supervisor.proxy.ExchangeCache;
+import dev.rt.supervisor.proxy.exchange.ExchangeCache;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
 import io.netty.handler.codec.http.DefaultFullHttpResponse;

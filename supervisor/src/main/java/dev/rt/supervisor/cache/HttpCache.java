@@ -2,7 +2,7 @@ package dev.rt.supervisor.cache;
 
 import dev.rt.config.HttpCacheConfig;
 import dev.rt.supervisor.log.RuntimeLog;
-import dev.rt.supervisor.proxy.ExchangeCache;
+import dev.rt.supervisor.proxy.exchange.ExchangeCache;
 import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpContent;
 import io.netty.handler.codec.http.HttpHeaderNames;

@@ -2,8 +2,8 @@ package dev.rt.supervisor.cache;
 
 import dev.rt.config.error.ErrorCode;
 import dev.rt.config.error.RtException;
-import dev.rt.supervisor.proxy.ProxyEventLoops;
-import dev.rt.supervisor.proxy.SmallHttpServer;
+import dev.rt.supervisor.proxy.transport.ProxyEventLoops;
+import dev.rt.supervisor.proxy.transport.SmallHttpServer;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 

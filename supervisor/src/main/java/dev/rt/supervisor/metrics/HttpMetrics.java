@@ -1,7 +1,7 @@
 package dev.rt.supervisor.metrics;
 
-import dev.rt.supervisor.proxy.RequestObserver;
-import dev.rt.supervisor.proxy.Upstream;
+import dev.rt.supervisor.proxy.exchange.RequestObserver;
+import dev.rt.supervisor.proxy.route.Upstream;
 import io.netty.handler.codec.http.HttpMethod;
 import io.prometheus.metrics.core.datapoints.DistributionDataPoint;
 import io.prometheus.metrics.core.metrics.Histogram;

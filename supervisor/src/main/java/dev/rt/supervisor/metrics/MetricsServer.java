@@ -1,10 +1,10 @@
 package dev.rt.supervisor.metrics;
 
-import dev.rt.config.error.ErrorCode;
 import dev.rt.config.MetricsConfig;
+import dev.rt.config.error.ErrorCode;
 import dev.rt.config.error.RtException;
-import dev.rt.supervisor.proxy.ProxyEventLoops;
-import dev.rt.supervisor.proxy.SmallHttpServer;
+import dev.rt.supervisor.proxy.transport.ProxyEventLoops;
+import dev.rt.supervisor.proxy.transport.SmallHttpServer;
 import java.net.InetSocketAddress;
 
 /**

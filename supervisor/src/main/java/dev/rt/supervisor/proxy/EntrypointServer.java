@@ -1,12 +1,20 @@
 package dev.rt.supervisor.proxy;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.rt.config.error.ErrorCode;
-import dev.rt.config.error.RtException;
 import dev.rt.config.RuntimeConfig;
 import dev.rt.config.ServerConfig;
+import dev.rt.config.error.ErrorCode;
+import dev.rt.config.error.RtException;
+import dev.rt.supervisor.proxy.backend.BackendOptions;
+import dev.rt.supervisor.proxy.exchange.ExchangeHooks;
+import dev.rt.supervisor.proxy.exchange.RequestObserver;
+import dev.rt.supervisor.proxy.exchange.ServerLimits;
 import dev.rt.supervisor.proxy.policy.EntrypointPolicy;
+import dev.rt.supervisor.proxy.route.EntrypointRoute;
+import dev.rt.supervisor.proxy.route.PublicRoutes;
+import dev.rt.supervisor.proxy.route.UpstreamSelector;
 import dev.rt.supervisor.proxy.tls.ServerTls;
+import dev.rt.supervisor.proxy.transport.ProxyEventLoops;
 import java.net.BindException;
 import java.net.InetSocketAddress;
 import java.time.Duration;

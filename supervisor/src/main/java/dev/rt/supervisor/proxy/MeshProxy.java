@@ -1,11 +1,20 @@
 package dev.rt.supervisor.proxy;
 
-import dev.rt.config.error.ErrorCode;
 import dev.rt.config.HttpCacheConfig;
 import dev.rt.config.MeshHostHeader;
-import dev.rt.config.error.RtException;
 import dev.rt.config.RuntimeConfig;
 import dev.rt.config.ServiceConfig;
+import dev.rt.config.error.ErrorCode;
+import dev.rt.config.error.RtException;
+import dev.rt.supervisor.proxy.backend.BackendOptions;
+import dev.rt.supervisor.proxy.exchange.ExchangeHooks;
+import dev.rt.supervisor.proxy.exchange.RequestObserver;
+import dev.rt.supervisor.proxy.exchange.ServerLimits;
+import dev.rt.supervisor.proxy.route.MeshRoute;
+import dev.rt.supervisor.proxy.route.RuntimeHost;
+import dev.rt.supervisor.proxy.route.TokenInterceptor;
+import dev.rt.supervisor.proxy.route.UpstreamSelector;
+import dev.rt.supervisor.proxy.transport.ProxyEventLoops;
 import io.netty.channel.Channel;
 import io.netty.util.AttributeKey;
 import java.net.InetAddress;

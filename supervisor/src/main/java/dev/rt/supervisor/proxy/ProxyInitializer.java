@@ -1,6 +1,11 @@
 package dev.rt.supervisor.proxy;
 
-import dev.rt.supervisor.proxy.policy.EntrypointPolicy;
+import dev.rt.supervisor.proxy.backend.BackendInitializer;
+import dev.rt.supervisor.proxy.exchange.ClientTimeouts;
+import dev.rt.supervisor.proxy.exchange.FrontendConfig;
+import dev.rt.supervisor.proxy.exchange.ProxyFrontendHandler;
+import dev.rt.supervisor.proxy.exchange.ServerLimits;
+import dev.rt.supervisor.proxy.http2.Http2Pipeline;
 import dev.rt.supervisor.proxy.tls.ServerTls;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelInitializer;
@@ -9,29 +14,20 @@ import io.netty.channel.group.ChannelGroup;
 import io.netty.handler.codec.http.HttpDecoderConfig;
 import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.handler.timeout.IdleStateHandler;
-import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.stream.Stream;
 import java.util.function.BooleanSupplier;
 
 /**
- * Pipeline of a client connection. Beyond {@link ServerLimits#maxConnections()} open ones, a new connection
- * is closed at once. With TLS: the handshake (certificate by SNI), then HTTP/1.1 or h2 by ALPN
- * ({@link AlpnHandler}); without: HTTP/1.1, or with {@code http2} also h2 with prior knowledge
- * ({@link PrefaceDetector}). HTTP/1.1 is the server codec (streaming: no aggregation), an idle timer and the
- * {@link ProxyFrontendHandler}; h2 is {@link Http2Pipeline}. Each connection joins {@code clients}, so that
- * its server can drain and close it; one accepted while the server closes is closed at once.
+ * Pipeline of a client connection. Beyond {@link ServerLimits#maxConnections()} open ones, a new connection is closed
+ * at once. With TLS: the handshake (certificate by SNI), then HTTP/1.1 or h2 by ALPN ({@link AlpnHandler}); without:
+ * HTTP/1.1, or with {@code http2} also h2 with prior knowledge ({@link PrefaceDetector}). HTTP/1.1 is the server
+ * codec (streaming: no aggregation), an idle timer and the {@link ProxyFrontendHandler} (the names {@link
+ * ProxyFrontendHandler#HTTP1_HANDLERS} lists); h2 is {@link Http2Pipeline}. Each connection joins {@code clients}, so
+ * that its server can drain and close it; one accepted while the server closes is closed at once.
  */
 final class ProxyInitializer extends ChannelInitializer<Channel> {
-    /**
-     * Handlers of an HTTP/1 client connection that a tunnel replaces, in the order of removal: the codec goes
-     * after the stages behind it, so that the bytes it still holds reach the tunnel.
-     */
-    static final List<String> HTTP1_HANDLERS = Stream.of(List.of("frontend"), EntrypointPolicy.REQUEST_STAGES,
-            List.of("timeouts", "http", "idle")).flatMap(List::stream).toList();
-
     private final FrontendConfig config;
     private final Optional<ServerTls> tls;
     private final boolean cleartextH2;
@@ -89,7 +85,7 @@ final class ProxyInitializer extends ChannelInitializer<Channel> {
                 .addLast("http", new HttpServerCodec(decoder))
                 .addLast("timeouts", new ClientTimeouts(limits.headersTimeoutMillis(), limits.idleTimeoutMillis()));
         config.policy().addRequestStages(pipeline, false);
-        pipeline.addLast("frontend", new ProxyFrontendHandler(config, false));
+        pipeline.addLast("frontend", new ProxyFrontendHandler(config));
     }
 
     void http2(ChannelPipeline pipeline) {

@@ -1,7 +1,17 @@
 package dev.rt.supervisor.proxy;
 
+import dev.rt.supervisor.proxy.backend.BackendOptions;
+import dev.rt.supervisor.proxy.backend.BackendPool;
+import dev.rt.supervisor.proxy.exchange.ExchangeHooks;
+import dev.rt.supervisor.proxy.exchange.FrontendConfig;
+import dev.rt.supervisor.proxy.exchange.ProxyFrontendHandler;
+import dev.rt.supervisor.proxy.exchange.RequestObserver;
+import dev.rt.supervisor.proxy.exchange.ServerLimits;
 import dev.rt.supervisor.proxy.policy.EntrypointPolicy;
+import dev.rt.supervisor.proxy.route.ProxyRoute;
+import dev.rt.supervisor.proxy.route.UpstreamSelector;
 import dev.rt.supervisor.proxy.tls.ServerTls;
+import dev.rt.supervisor.proxy.transport.ProxyEventLoops;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;

@@ -2,7 +2,7 @@ package dev.rt.supervisor.scheduler;
 
 import dev.rt.config.RuntimeConfig;
 import dev.rt.supervisor.log.RuntimeLog;
-import dev.rt.supervisor.proxy.ProxyEventLoops;
+import dev.rt.supervisor.proxy.transport.ProxyEventLoops;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.time.Duration;
 import java.util.List;

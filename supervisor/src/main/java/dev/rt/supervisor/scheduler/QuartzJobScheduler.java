@@ -1,12 +1,12 @@
 package dev.rt.supervisor.scheduler;
 
-import dev.rt.config.error.ErrorCode;
-import dev.rt.config.error.RtException;
 import dev.rt.config.RuntimeConfig;
 import dev.rt.config.SchedulerJobConfig;
+import dev.rt.config.error.ErrorCode;
+import dev.rt.config.error.RtException;
 import dev.rt.supervisor.concurrent.DaemonThreads;
 import dev.rt.supervisor.log.RuntimeLog;
-import dev.rt.supervisor.proxy.ProxyEventLoops;
+import dev.rt.supervisor.proxy.transport.ProxyEventLoops;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.time.Duration;
 import java.util.LinkedHashMap;

@@ -1,6 +1,6 @@
 package dev.rt.supervisor.telemetry;
 
-import dev.rt.supervisor.proxy.ExchangeTracing;
+import dev.rt.supervisor.proxy.exchange.ExchangeTracing;
 import io.netty.handler.codec.http.HttpResponse;
 import io.netty.util.AsciiString;
 import io.opentelemetry.api.common.AttributeKey;

@@ -1,8 +1,8 @@
 package dev.rt.supervisor.telemetry;
 
 import dev.rt.config.TelemetryConfig;
-import dev.rt.supervisor.proxy.ExchangeTracing;
 import dev.rt.supervisor.proxy.MeshProxy;
+import dev.rt.supervisor.proxy.exchange.ExchangeTracing;
 import io.netty.channel.Channel;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaders;

@@ -4,7 +4,7 @@ import dev.rt.config.RuntimeConfig;
 import dev.rt.config.ServiceConfig;
 import dev.rt.config.TelemetryConfig;
 import dev.rt.supervisor.log.RuntimeLog;
-import dev.rt.supervisor.proxy.ExchangeTracing;
+import dev.rt.supervisor.proxy.exchange.ExchangeTracing;
 import dev.rt.supervisor.worker.WorkerSpans;
 import io.opentelemetry.api.common.Attributes;
 import io.opentelemetry.api.common.AttributesBuilder;

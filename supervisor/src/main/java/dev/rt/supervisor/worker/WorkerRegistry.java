@@ -1,7 +1,7 @@
 package dev.rt.supervisor.worker;
 
-import dev.rt.supervisor.proxy.Upstream;
-import dev.rt.supervisor.proxy.UpstreamSelector;
+import dev.rt.supervisor.proxy.route.Upstream;
+import dev.rt.supervisor.proxy.route.UpstreamSelector;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.util.HashMap;

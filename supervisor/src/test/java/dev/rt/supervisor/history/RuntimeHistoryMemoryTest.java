@@ -3,7 +3,7 @@ package dev.rt.supervisor.history;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.rt.protocol.Stats;
-import dev.rt.supervisor.proxy.Upstream;
+import dev.rt.supervisor.proxy.route.Upstream;
 import io.netty.handler.codec.http.HttpMethod;
 import java.net.InetSocketAddress;
 import org.junit.jupiter.api.Test;

@@ -2,7 +2,7 @@ package dev.rt.supervisor.metrics;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.rt.supervisor.proxy.Upstream;
+import dev.rt.supervisor.proxy.route.Upstream;
 import io.netty.handler.codec.http.HttpMethod;
 import io.prometheus.metrics.model.snapshots.MetricSnapshots;
 import java.net.InetSocketAddress;

@@ -3,10 +3,12 @@ package dev.rt.supervisor.proxy;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.rt.config.error.RtException;
 import dev.rt.config.HttpsConfig;
 import dev.rt.config.PemSource;
+import dev.rt.config.error.RtException;
+import dev.rt.supervisor.proxy.exchange.ServerLimits;
 import dev.rt.supervisor.proxy.tls.ServerTls;
+import dev.rt.supervisor.proxy.transport.ProxyEventLoops;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

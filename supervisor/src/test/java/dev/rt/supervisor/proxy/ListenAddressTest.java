@@ -3,6 +3,7 @@ package dev.rt.supervisor.proxy;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.rt.supervisor.proxy.transport.ProxyEventLoops;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;

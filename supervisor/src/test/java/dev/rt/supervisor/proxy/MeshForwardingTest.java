@@ -2,6 +2,9 @@ package dev.rt.supervisor.proxy;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.rt.supervisor.proxy.backend.BackendOptions;
+import dev.rt.supervisor.proxy.route.MeshRoute;
+import dev.rt.supervisor.proxy.transport.ProxyEventLoops;
 import java.net.InetSocketAddress;
 import java.net.ProxySelector;
 import java.net.URI;

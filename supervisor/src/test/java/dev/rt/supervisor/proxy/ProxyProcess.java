@@ -1,5 +1,6 @@
 package dev.rt.supervisor.proxy;
 
+import dev.rt.supervisor.proxy.transport.ProxyEventLoops;
 import io.netty.buffer.PooledByteBufAllocator;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.rt.supervisor.Poll;
+import dev.rt.supervisor.proxy.exchange.ServerLimits;
+import dev.rt.supervisor.proxy.transport.ProxyEventLoops;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.time.Duration;

@@ -17,12 +17,12 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 
 /** A worker stand-in: a JDK {@link HttpServer} on 127.0.0.1:0 that records the client ports it served. */
-final class TestBackend implements AutoCloseable {
+public final class TestBackend implements AutoCloseable {
     private final HttpServer server;
     private final ExecutorService executor = Executors.newCachedThreadPool();
     private final Set<Integer> clientPorts = ConcurrentHashMap.newKeySet();
 
-    TestBackend(HttpHandler handler) {
+    public TestBackend(HttpHandler handler) {
         try {
             server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
         } catch (IOException e) {
@@ -43,7 +43,7 @@ final class TestBackend implements AutoCloseable {
         return new TestBackend(exchange -> respond(exchange, 200, name));
     }
 
-    static void respond(HttpExchange exchange, int status, String body) throws IOException {
+    public static void respond(HttpExchange exchange, int status, String body) throws IOException {
         byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
         exchange.getRequestBody().readAllBytes();
         exchange.sendResponseHeaders(status, bytes.length == 0 ? -1 : bytes.length);
@@ -62,7 +62,7 @@ final class TestBackend implements AutoCloseable {
         }
     }
 
-    InetSocketAddress address() {
+    public InetSocketAddress address() {
         return server.getAddress();
     }
 

@@ -1,5 +1,7 @@
 package dev.rt.supervisor.proxy;
 
+import dev.rt.supervisor.proxy.route.Upstream;
+import dev.rt.supervisor.proxy.route.UpstreamSelector;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -10,11 +12,11 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /** An {@link UpstreamSelector} over fixed addresses, round robin per service; configured before use. */
-final class TestUpstreams implements UpstreamSelector {
+public final class TestUpstreams implements UpstreamSelector {
     private final Map<String, List<Upstream>> services = new LinkedHashMap<>();
     private final Map<String, AtomicInteger> turns = new ConcurrentHashMap<>();
 
-    TestUpstreams service(String id, InetSocketAddress... workers) {
+    public TestUpstreams service(String id, InetSocketAddress... workers) {
         List<Upstream> upstreams = new ArrayList<>();
         for (int i = 0; i < workers.length; i++) {
             upstreams.add(new Upstream(id, i, workers[i]));
@@ -39,7 +41,7 @@ final class TestUpstreams implements UpstreamSelector {
     }
 
     /** Moves the rotation on by one, as a request on another connection would. */
-    void turn(String serviceId) {
+    public void turn(String serviceId) {
         turns.get(serviceId).incrementAndGet();
     }
 

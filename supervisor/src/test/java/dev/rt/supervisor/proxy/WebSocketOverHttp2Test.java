@@ -2,6 +2,8 @@ package dev.rt.supervisor.proxy;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.rt.supervisor.proxy.exchange.ServerLimits;
+import dev.rt.supervisor.proxy.transport.ProxyEventLoops;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;

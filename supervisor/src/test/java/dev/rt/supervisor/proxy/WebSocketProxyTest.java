@@ -2,6 +2,8 @@ package dev.rt.supervisor.proxy;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.rt.supervisor.proxy.exchange.ServerLimits;
+import dev.rt.supervisor.proxy.transport.ProxyEventLoops;
 import java.net.ProxySelector;
 import java.net.URI;
 import java.net.http.HttpClient;

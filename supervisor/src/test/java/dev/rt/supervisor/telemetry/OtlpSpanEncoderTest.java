@@ -3,7 +3,7 @@ package dev.rt.supervisor.telemetry;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.rt.config.TelemetryConfig;
-import dev.rt.supervisor.proxy.ExchangeTracing;
+import dev.rt.supervisor.proxy.exchange.ExchangeTracing;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.handler.codec.http.DefaultHttpRequest;
 import io.netty.handler.codec.http.DefaultHttpResponse;

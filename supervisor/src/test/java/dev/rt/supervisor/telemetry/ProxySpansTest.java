@@ -3,7 +3,8 @@ package dev.rt.supervisor.telemetry;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.rt.config.TelemetryConfig;
-import dev.rt.supervisor.proxy.ExchangeTracing;
+import dev.rt.supervisor.log.RuntimeLog;
+import dev.rt.supervisor.proxy.exchange.ExchangeTracing;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.handler.codec.http.DefaultHttpRequest;
 import io.netty.handler.codec.http.DefaultHttpResponse;
@@ -13,7 +14,6 @@ import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpVersion;
 import io.opentelemetry.api.trace.SpanKind;
 import io.opentelemetry.api.trace.StatusCode;
-import dev.rt.supervisor.log.RuntimeLog;
 import io.opentelemetry.sdk.resources.Resource;
 import io.opentelemetry.sdk.trace.data.SpanData;
 import java.io.ByteArrayOutputStream;
