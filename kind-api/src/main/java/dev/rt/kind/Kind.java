@@ -1,6 +1,5 @@
 package dev.rt.kind;
 
-import dev.rt.kind.routing.EntrypointRouter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;

@@ -6,7 +6,7 @@ import dev.rt.config.error.ErrorCode;
 import dev.rt.config.error.RtException;
 import dev.rt.config.install.Kinds;
 import dev.rt.kind.KindException;
-import dev.rt.kind.routing.EntrypointRouter;
+import dev.rt.kind.EntrypointRouter;
 import dev.rt.protocol.JsonValues;
 import dev.rt.supervisor.log.RuntimeLog;
 import dev.rt.supervisor.proxy.route.PublicRoutes;

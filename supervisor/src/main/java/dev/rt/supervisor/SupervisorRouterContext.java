@@ -3,7 +3,7 @@ package dev.rt.supervisor;
 import dev.rt.config.RuntimeConfig;
 import dev.rt.config.ServiceConfig;
 import dev.rt.kind.KindLog;
-import dev.rt.kind.routing.RouterContext;
+import dev.rt.kind.RouterContext;
 import dev.rt.kind.routing.RoutingTable;
 import dev.rt.protocol.JsonValues;
 import dev.rt.supervisor.log.Level;

@@ -5,6 +5,8 @@ import dev.rt.kind.KindException;
 import dev.rt.kind.ProjectTemplate;
 import dev.rt.kind.RunningApplication;
 import dev.rt.kind.WorkerContext;
+import dev.rt.kind.db.application.DbApplication;
+import dev.rt.kind.db.application.DbSettings;
 import dev.rt.kind.db.cli.DbCommands;
 import dev.rt.kind.db.http.DbServer;
 import dev.rt.kind.service.ServiceHost;

@@ -1,5 +1,6 @@
 package dev.rt.kind.db;
 
+import dev.rt.kind.db.application.DbSettings;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

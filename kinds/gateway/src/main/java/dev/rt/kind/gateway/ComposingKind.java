@@ -1,13 +1,18 @@
 package dev.rt.kind.gateway;
 
+import dev.rt.kind.EntrypointRouter;
 import dev.rt.kind.Kind;
 import dev.rt.kind.ProjectTemplate;
 import dev.rt.kind.RunningApplication;
 import dev.rt.kind.WorkerContext;
 import dev.rt.kind.gateway.cli.OpenApiCommand;
-import dev.rt.kind.gateway.openapi.DocumentRules;
-import dev.rt.kind.routing.EntrypointRouter;
 import dev.rt.kind.gateway.graphql.ComposedGraphQl;
+import dev.rt.kind.gateway.openapi.DocumentRules;
+import dev.rt.kind.gateway.settings.ApplicationSettings;
+import dev.rt.kind.gateway.settings.GatewayServer;
+import dev.rt.kind.gateway.settings.GatewaySettings;
+import dev.rt.kind.gateway.settings.OpenApiSource;
+import dev.rt.kind.gateway.settings.Section;
 import dev.rt.kind.service.ServiceHost;
 import dev.rt.kind.service.ServiceKind;
 import java.io.IOException;

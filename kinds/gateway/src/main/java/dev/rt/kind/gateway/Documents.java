@@ -7,6 +7,7 @@ import dev.rt.kind.gateway.openapi.DocumentCheck;
 import dev.rt.kind.gateway.openapi.DocumentFetcher;
 import dev.rt.kind.gateway.openapi.DocumentRules;
 import dev.rt.kind.gateway.openapi.RulesApplied;
+import dev.rt.kind.gateway.settings.OpenApiSource;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -1,6 +1,7 @@
 package dev.rt.kind.gateway;
 
 import dev.rt.kind.ProjectTemplate;
+import dev.rt.kind.gateway.settings.Section;
 import java.util.List;
 import java.util.Map;
 

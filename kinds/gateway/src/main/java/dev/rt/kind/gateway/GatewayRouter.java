@@ -1,12 +1,13 @@
 package dev.rt.kind.gateway;
 
+import dev.rt.kind.EntrypointRouter;
 import dev.rt.kind.KindException;
 import dev.rt.kind.KindLog;
+import dev.rt.kind.RouterContext;
 import dev.rt.kind.gateway.openapi.DocumentFetcher;
 import dev.rt.kind.gateway.openapi.DocumentRules;
 import dev.rt.kind.gateway.openapi.PathConflict;
-import dev.rt.kind.routing.EntrypointRouter;
-import dev.rt.kind.routing.RouterContext;
+import dev.rt.kind.gateway.settings.GatewaySettings;
 import dev.rt.kind.routing.ServerPolicy;
 import java.util.HashMap;
 import java.util.List;

@@ -1,5 +1,6 @@
 package dev.rt.kind.gateway;
 
+import dev.rt.kind.gateway.settings.ApplicationSettings;
 import dev.rt.kind.routing.Target;
 
 /**

@@ -1,6 +1,13 @@
 package dev.rt.kind.gateway;
 
 import dev.rt.kind.KindException;
+import dev.rt.kind.gateway.settings.ApplicationSettings;
+import dev.rt.kind.gateway.settings.ConfigValues;
+import dev.rt.kind.gateway.settings.GatewaySettings;
+import dev.rt.kind.gateway.settings.OpenApiSource;
+import dev.rt.kind.gateway.settings.PrefixConflict;
+import dev.rt.kind.gateway.settings.PrefixPaths;
+import dev.rt.kind.gateway.settings.ProxySettings;
 import dev.rt.kind.routing.Target;
 import java.util.ArrayList;
 import java.util.HashMap;

@@ -1,5 +1,8 @@
 package dev.rt.kind.gateway;
 
+import dev.rt.kind.gateway.settings.Configs;
+import dev.rt.kind.gateway.settings.GatewaySettings;
+import dev.rt.kind.gateway.settings.Section;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

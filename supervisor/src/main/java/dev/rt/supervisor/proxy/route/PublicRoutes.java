@@ -8,7 +8,7 @@ import io.netty.handler.codec.http.HttpRequest;
 
 /**
  * The routing table the public server applies before the entrypoint service's own workers, as a kind's router
- * publishes it ({@link dev.rt.kind.routing.EntrypointRouter}): every request head reads the current table once,
+ * publishes it ({@link dev.rt.kind.EntrypointRouter}): every request head reads the current table once,
  * so a new one takes over from the next request, and requests in flight finish where they were sent. Until the
  * first table, requests go to the service's workers (none started: 503, retry shortly); after it, what no rule
  * takes goes there too, or is answered 404 when the service runs no worker. The routing service's own server settings

@@ -1,9 +1,9 @@
 package dev.rt.kind.db.authz;
 
 import dev.rt.auth.User;
+import dev.rt.kind.db.connect.Dialect;
 import dev.rt.kind.db.model.Field;
 import dev.rt.kind.db.sql.Condition;
-import dev.rt.kind.db.sql.Dialect;
 import dev.rt.kind.db.sql.InputValues;
 import dev.rt.kind.db.sql.Operator;
 import dev.rt.kind.db.sql.QueryException;

@@ -1,9 +1,9 @@
 package dev.rt.kind.db.authz;
 
 import dev.rt.auth.User;
+import dev.rt.kind.db.connect.Dialect;
 import dev.rt.kind.db.model.Entity;
 import dev.rt.kind.db.sql.Access;
-import dev.rt.kind.db.sql.Dialect;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;

@@ -2,10 +2,10 @@ package dev.rt.kind.db.authz;
 
 import dev.rt.auth.User;
 import dev.rt.kind.KindException;
+import dev.rt.kind.db.connect.Dialect;
 import dev.rt.kind.db.model.Entity;
 import dev.rt.kind.db.model.EntityModel;
 import dev.rt.kind.db.model.Nearest;
-import dev.rt.kind.db.sql.Dialect;
 import dev.rt.kind.db.sql.Operation;
 import java.util.ArrayList;
 import java.util.EnumMap;

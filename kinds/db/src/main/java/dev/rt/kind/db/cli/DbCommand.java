@@ -3,7 +3,7 @@ package dev.rt.kind.db.cli;
 import dev.rt.config.error.RtException;
 import dev.rt.kind.KindException;
 import dev.rt.kind.KindLog;
-import dev.rt.kind.db.DbSettings;
+import dev.rt.kind.db.application.DbSettings;
 import java.nio.file.Path;
 import java.util.Optional;
 import java.util.concurrent.Callable;

@@ -1,8 +1,8 @@
 package dev.rt.kind.db.cli;
 
 import dev.rt.kind.KindLog;
-import dev.rt.kind.db.DbApplication;
-import dev.rt.kind.db.DbSettings;
+import dev.rt.kind.db.application.DbApplication;
+import dev.rt.kind.db.application.DbSettings;
 import dev.rt.kind.db.graphql.DbGraphQL;
 import dev.rt.kind.db.openapi.OpenApiDocument;
 import java.util.Map;

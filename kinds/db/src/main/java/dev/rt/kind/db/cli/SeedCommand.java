@@ -2,8 +2,8 @@ package dev.rt.kind.db.cli;
 
 import dev.rt.kind.KindException;
 import dev.rt.kind.KindLog;
-import dev.rt.kind.db.DbApplication;
-import dev.rt.kind.db.DbSettings;
+import dev.rt.kind.db.application.DbApplication;
+import dev.rt.kind.db.application.DbSettings;
 import dev.rt.kind.db.connect.Database;
 import dev.rt.kind.db.migrate.Migrator;
 import dev.rt.kind.db.seed.SeedRunner;

@@ -1,7 +1,6 @@
 package dev.rt.kind.db.connect;
 
 import dev.rt.kind.KindException;
-import dev.rt.kind.db.sql.Dialect;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.net.URLDecoder;

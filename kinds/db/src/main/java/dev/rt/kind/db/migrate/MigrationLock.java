@@ -1,7 +1,7 @@
 package dev.rt.kind.db.migrate;
 
 import dev.rt.kind.KindException;
-import dev.rt.kind.db.sql.Dialect;
+import dev.rt.kind.db.connect.Dialect;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;

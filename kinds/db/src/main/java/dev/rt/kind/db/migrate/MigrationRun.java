@@ -2,7 +2,7 @@ package dev.rt.kind.db.migrate;
 
 import dev.rt.kind.KindException;
 import dev.rt.kind.KindLog;
-import dev.rt.kind.db.sql.Dialect;
+import dev.rt.kind.db.connect.Dialect;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;

@@ -1,6 +1,6 @@
 package dev.rt.kind.db.migrate;
 
-import dev.rt.kind.db.sql.Dialect;
+import dev.rt.kind.db.connect.Dialect;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

@@ -1,6 +1,6 @@
 package dev.rt.kind.db.model;
 
-import dev.rt.kind.db.sql.Dialect;
+import dev.rt.kind.db.connect.Dialect;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.ResultSet;

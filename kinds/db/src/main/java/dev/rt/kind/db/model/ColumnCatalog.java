@@ -1,6 +1,6 @@
 package dev.rt.kind.db.model;
 
-import dev.rt.kind.db.sql.Dialect;
+import dev.rt.kind.db.connect.Dialect;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;

@@ -1,9 +1,9 @@
 package dev.rt.kind.db.rest;
 
+import dev.rt.kind.db.connect.Dialect;
 import dev.rt.kind.db.model.Entity;
 import dev.rt.kind.db.model.Field;
 import dev.rt.kind.db.model.JsonType;
-import dev.rt.kind.db.sql.Dialect;
 import dev.rt.kind.db.sql.InputValues;
 import dev.rt.kind.db.sql.QueryException;
 import java.util.LinkedHashMap;

@@ -2,9 +2,9 @@ package dev.rt.kind.db.rest;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.rt.kind.db.connect.Dialect;
 import dev.rt.kind.db.model.Entity;
 import dev.rt.kind.db.model.Field;
-import dev.rt.kind.db.sql.Dialect;
 import dev.rt.kind.db.sql.InputValues;
 import dev.rt.kind.db.sql.OrderBy;
 import dev.rt.kind.db.sql.QueryException;

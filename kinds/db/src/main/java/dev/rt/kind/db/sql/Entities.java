@@ -1,6 +1,7 @@
 package dev.rt.kind.db.sql;
 
 import dev.rt.auth.User;
+import dev.rt.kind.db.connect.Dialect;
 import dev.rt.kind.db.constraint.Violations;
 import dev.rt.kind.db.model.Entity;
 import dev.rt.kind.db.model.EntityModel;

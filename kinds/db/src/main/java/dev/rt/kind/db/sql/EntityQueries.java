@@ -1,5 +1,6 @@
 package dev.rt.kind.db.sql;
 
+import dev.rt.kind.db.connect.Dialect;
 import dev.rt.kind.db.constraint.Violations;
 import dev.rt.kind.db.constraint.Violations.Write;
 import dev.rt.kind.db.model.Entity;

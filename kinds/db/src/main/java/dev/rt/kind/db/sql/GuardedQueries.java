@@ -1,5 +1,6 @@
 package dev.rt.kind.db.sql;
 
+import dev.rt.kind.db.connect.Dialect;
 import dev.rt.kind.db.model.Entity;
 import dev.rt.kind.db.model.Field;
 import java.sql.Connection;

@@ -1,6 +1,7 @@
 package dev.rt.kind.db.sql;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import dev.rt.kind.db.connect.Dialect;
 import dev.rt.kind.db.model.Field;
 import dev.rt.kind.db.model.Temporal;
 import java.math.BigDecimal;

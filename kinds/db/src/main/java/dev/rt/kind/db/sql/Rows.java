@@ -2,6 +2,7 @@ package dev.rt.kind.db.sql;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.rt.kind.db.connect.Dialect;
 import dev.rt.kind.db.model.Field;
 import dev.rt.kind.db.model.JsonType;
 import java.math.BigDecimal;

@@ -1,5 +1,6 @@
 package dev.rt.kind.db.sql;
 
+import dev.rt.kind.db.connect.Dialect;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -2,8 +2,8 @@ package dev.rt.kind.db.events;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.rt.kind.db.DbApplication;
-import dev.rt.kind.db.DbSettings;
+import dev.rt.kind.db.application.DbApplication;
+import dev.rt.kind.db.application.DbSettings;
 import dev.rt.kind.db.model.Entity;
 import dev.rt.kind.db.model.Field;
 import dev.rt.kind.db.sql.Entities;

@@ -3,8 +3,8 @@ package dev.rt.kind.db.http;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.rt.kind.RunningApplication;
-import dev.rt.kind.db.DbApplication;
-import dev.rt.kind.db.DbSettings;
+import dev.rt.kind.db.application.DbApplication;
+import dev.rt.kind.db.application.DbSettings;
 import dev.rt.kind.db.events.ChangeEvents;
 import dev.rt.kind.db.testing.Engine;
 import dev.rt.kind.db.testing.GraphQlSocket;

@@ -3,9 +3,9 @@ package dev.rt.kind.db.migrate;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.rt.kind.db.connect.Dialect;
 import dev.rt.kind.db.migrate.ScriptSplitter.ScriptException;
 import dev.rt.kind.db.migrate.ScriptSplitter.Statement;
-import dev.rt.kind.db.sql.Dialect;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

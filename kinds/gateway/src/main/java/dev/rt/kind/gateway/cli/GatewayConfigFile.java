@@ -3,7 +3,7 @@ package dev.rt.kind.gateway.cli;
 import dev.rt.kind.ConfigurationReader;
 import dev.rt.kind.ConfigurationReader.ServiceFile;
 import dev.rt.kind.KindException;
-import dev.rt.kind.gateway.Section;
+import dev.rt.kind.gateway.settings.Section;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;

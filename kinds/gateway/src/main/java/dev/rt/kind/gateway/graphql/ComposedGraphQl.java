@@ -1,7 +1,7 @@
 package dev.rt.kind.gateway.graphql;
 
 import dev.rt.kind.KindLog;
-import dev.rt.kind.gateway.ApplicationSettings;
+import dev.rt.kind.gateway.settings.ApplicationSettings;
 import dev.rt.kind.service.graphql.GraphQlHttp;
 import dev.rt.kind.service.graphql.GraphiQlPage;
 import dev.rt.service.ServiceContext;

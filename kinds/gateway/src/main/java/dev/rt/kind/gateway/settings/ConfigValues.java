@@ -1,4 +1,4 @@
-package dev.rt.kind.gateway;
+package dev.rt.kind.gateway.settings;
 
 import java.util.List;
 import java.util.Map;

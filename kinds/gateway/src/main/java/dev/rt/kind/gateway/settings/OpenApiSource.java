@@ -1,4 +1,4 @@
-package dev.rt.kind.gateway;
+package dev.rt.kind.gateway.settings;
 
 import java.nio.file.Path;
 import java.util.Map;
@@ -26,7 +26,7 @@ public record OpenApiSource(Optional<String> url, Optional<String> file, String 
         return file.map(directory::resolve);
     }
 
-    Optional<Path> config(Path directory) {
+    public Optional<Path> config(Path directory) {
         return config.map(directory::resolve);
     }
 }

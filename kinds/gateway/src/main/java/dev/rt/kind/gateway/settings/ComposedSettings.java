@@ -1,4 +1,4 @@
-package dev.rt.kind.gateway;
+package dev.rt.kind.gateway.settings;
 
 import java.util.Map;
 import java.util.Optional;

@@ -1,4 +1,4 @@
-package dev.rt.kind.gateway;
+package dev.rt.kind.gateway.settings;
 
 import dev.rt.kind.KindException;
 import java.util.Map;

@@ -1,4 +1,4 @@
-package dev.rt.kind.db.sql;
+package dev.rt.kind.db.connect;
 
 /**
  * What differs between the databases rt speaks to: identifier quoting, which statements can return rows, how an

@@ -1,4 +1,4 @@
-package dev.rt.kind.gateway;
+package dev.rt.kind.gateway.settings;
 
 import dev.rt.kind.KindException;
 import java.util.LinkedHashSet;
@@ -16,22 +16,22 @@ import java.util.Set;
  * @param prefix   {@code prefix}, normalized ({@code ""} for the root)
  * @param routes   paths under the prefix, {@code :name} marking a segment, {@code /*} everything below
  */
-record ProxySettings(boolean given, boolean disabled, Optional<String> prefix, Optional<String> hostname,
+public record ProxySettings(boolean given, boolean disabled, Optional<String> prefix, Optional<String> hostname,
         Set<String> methods, List<String> routes) {
-    static final Set<String> DEFAULT_METHODS = Set.of("GET", "POST", "PUT", "DELETE", "PATCH", "OPTIONS");
+    public static final Set<String> DEFAULT_METHODS = Set.of("GET", "POST", "PUT", "DELETE", "PATCH", "OPTIONS");
     static final List<String> DEFAULT_ROUTES = List.of("/", "/*");
     static final ProxySettings ABSENT = new ProxySettings(false, false, Optional.empty(), Optional.empty(),
             DEFAULT_METHODS, DEFAULT_ROUTES);
     static final ProxySettings DISABLED = new ProxySettings(false, true, Optional.empty(), Optional.empty(),
             DEFAULT_METHODS, DEFAULT_ROUTES);
 
-    ProxySettings {
+    public ProxySettings {
         methods = Set.copyOf(methods);
         routes = List.copyOf(routes);
     }
 
     /** An explicit prefix, for applications listed by the runtime ({@code /<id>}). */
-    static ProxySettings at(String prefix) {
+    public static ProxySettings at(String prefix) {
         return new ProxySettings(true, false, Optional.of(prefix), Optional.empty(), DEFAULT_METHODS, DEFAULT_ROUTES);
     }
 
@@ -79,7 +79,7 @@ record ProxySettings(boolean given, boolean disabled, Optional<String> prefix, O
     }
 
     /** Whether the routes take every path under the prefix: {@code /*} is one of them. */
-    static boolean isWhole(List<String> routes) {
+    public static boolean isWhole(List<String> routes) {
         return routes.contains("/*");
     }
 }

@@ -1,4 +1,4 @@
-package dev.rt.kind.gateway;
+package dev.rt.kind.gateway.settings;
 
 /**
  * Where a configuration lists its applications: {@code gateway.applications}, or {@code composer.services} in a

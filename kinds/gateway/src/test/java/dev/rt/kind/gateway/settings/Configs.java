@@ -1,4 +1,4 @@
-package dev.rt.kind.gateway;
+package dev.rt.kind.gateway.settings;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.rt.protocol.JsonValues;
@@ -7,13 +7,13 @@ import java.io.UncheckedIOException;
 import java.util.Map;
 
 /** Configurations as the kind receives them: JDK JSON values. */
-final class Configs {
+public final class Configs {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private Configs() {
     }
 
-    static Map<String, Object> of(String json) {
+    public static Map<String, Object> of(String json) {
         try {
             return JsonValues.object(JSON.readTree(json));
         } catch (IOException e) {

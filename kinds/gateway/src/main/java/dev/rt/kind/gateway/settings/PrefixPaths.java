@@ -1,4 +1,4 @@
-package dev.rt.kind.gateway;
+package dev.rt.kind.gateway.settings;
 
 import dev.rt.kind.KindException;
 
@@ -7,12 +7,12 @@ import dev.rt.kind.KindException;
  * routing table takes: {@code ""} or {@code /a/b}, a leading slash, none trailing, no empty, {@code .} or
  * {@code ..} segment. What is not a path at all is refused, naming the setting.
  */
-final class PrefixPaths {
+public final class PrefixPaths {
     private PrefixPaths() {
     }
 
     /** @throws KindException at {@code pointer} when {@code raw} is not a path */
-    static String normalize(String raw, String pointer) {
+    public static String normalize(String raw, String pointer) {
         String path = raw.strip();
         if (path.contains("://") || path.chars().anyMatch(c -> c == '?' || c == '#' || c == '\\' || c <= ' ' || c == 127)) {
             throw KindException.at(pointer, "must be a path such as /movies, found \"" + raw + "\"");
@@ -30,7 +30,7 @@ final class PrefixPaths {
     }
 
     /** Whether {@code path} is {@code prefix} or below it. */
-    static boolean within(String path, String prefix) {
+    public static boolean within(String path, String prefix) {
         return prefix.isEmpty() || path.equals(prefix) || path.startsWith(prefix + "/");
     }
 }

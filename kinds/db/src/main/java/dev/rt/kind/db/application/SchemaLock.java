@@ -1,4 +1,4 @@
-package dev.rt.kind.db;
+package dev.rt.kind.db.application;
 
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;

@@ -1,6 +1,6 @@
-package dev.rt.kind.routing;
+package dev.rt.kind;
 
-import dev.rt.kind.KindLog;
+import dev.rt.kind.routing.RoutingTable;
 import java.net.ProxySelector;
 import java.nio.file.Path;
 import java.util.Map;

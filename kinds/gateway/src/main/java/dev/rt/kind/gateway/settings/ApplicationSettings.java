@@ -1,4 +1,4 @@
-package dev.rt.kind.gateway;
+package dev.rt.kind.gateway.settings;
 
 import dev.rt.kind.KindException;
 import java.net.URI;
@@ -63,7 +63,7 @@ public record ApplicationSettings(String id, String pointer, Optional<String> or
     }
 
     /** Whether its requests are proxied under a prefix (or host): unless {@code proxy: false}, or composed only. */
-    boolean proxied() {
+    public boolean proxied() {
         return !proxy.disabled() && (proxy.given() || openapi.isEmpty() && graphql.isEmpty());
     }
 

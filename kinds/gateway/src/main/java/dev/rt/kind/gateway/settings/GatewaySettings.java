@@ -1,4 +1,4 @@
-package dev.rt.kind.gateway;
+package dev.rt.kind.gateway.settings;
 
 import dev.rt.kind.KindException;
 import java.util.ArrayList;
@@ -10,7 +10,7 @@ import java.util.Map;
  * A gateway's (or composer's) configuration, read and checked as far as it can be without the rest of the runtime:
  * ids given once, origins, prefixes and host names that are what they say, no two applications at one explicit
  * prefix and host. What depends on the other services (the prefixes they advertise) is checked by
- * {@link Membership} when the gateway starts.
+ * the gateway's {@code Membership} when the gateway starts.
  *
  * @param applications   as listed; empty means every other service of the runtime
  * @param refreshTimeout milliseconds between re-reads of the fetched documents in development; 0 for none

@@ -1,4 +1,4 @@
-package dev.rt.kind.db;
+package dev.rt.kind.db.application;
 
 import dev.rt.kind.KindLog;
 import dev.rt.kind.db.authz.Rulebook;

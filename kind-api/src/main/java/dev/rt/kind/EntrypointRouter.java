@@ -1,4 +1,6 @@
-package dev.rt.kind.routing;
+package dev.rt.kind;
+
+import dev.rt.kind.routing.ServerPolicy;
 
 /**
  * What routes the public requests of a runtime whose entrypoint service is of this kind. It lives in the supervisor
@@ -11,7 +13,7 @@ public interface EntrypointRouter extends AutoCloseable {
      * likes, from threads of its own. It may take its time (reading documents of other services); the runtime says
      * it is listening once this returns.
      *
-     * @throws dev.rt.kind.KindException when the configuration cannot be routed (two services claiming one path):
+     * @throws KindException when the configuration cannot be routed (two services claiming one path):
      *     the runtime does not start, and says so naming the service's configuration file
      */
     void start(RouterContext context);

@@ -1,4 +1,4 @@
-package dev.rt.kind.db;
+package dev.rt.kind.db.application;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,11 +1,11 @@
-package dev.rt.kind.db;
+package dev.rt.kind.db.application;
 
 import dev.rt.kind.KindException;
 import dev.rt.kind.db.connect.ConnectionString;
+import dev.rt.kind.db.connect.Dialect;
 import dev.rt.kind.db.migrate.MigrationSettings;
 import dev.rt.kind.db.model.AutoTimestamp;
 import dev.rt.kind.db.model.ModelSettings;
-import dev.rt.kind.db.sql.Dialect;
 import dev.rt.kind.db.sql.Limits;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -96,7 +96,7 @@ public record DbSettings(Path root, ConnectionString connectionString, int poolS
      * {@code db.events}: true, or an object without {@code enabled: false}. An object naming a {@code connectionString}
      * (events shared through Redis) is refused: the workers of a service share their events through the runtime.
      */
-    static boolean events(Object events) {
+    public static boolean events(Object events) {
         if (events instanceof Map<?, ?> map) {
             if (map.containsKey("connectionString")) {
                 throw KindException.at("/db/events/connectionString", "change events travel between the workers of"

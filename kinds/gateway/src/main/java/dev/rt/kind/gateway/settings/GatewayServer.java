@@ -1,4 +1,4 @@
-package dev.rt.kind.gateway;
+package dev.rt.kind.gateway.settings;
 
 import dev.rt.kind.KindException;
 import dev.rt.kind.cors.CorsSettings;
@@ -24,9 +24,9 @@ import java.util.OptionalLong;
  * @param errorHandler whether it names an error handler (its workers' only: accepted with workers alone)
  * @param logLevel     {@code logger.level}: the level of the gateway's own entries
  */
-record GatewayServer(ServerPolicy policy, boolean healthCheck, boolean errorHandler, Optional<String> logLevel) {
+public record GatewayServer(ServerPolicy policy, boolean healthCheck, boolean errorHandler, Optional<String> logLevel) {
     /** The warning about {@code errorHandler} on a gateway with workers. */
-    static final String ERROR_HANDLER_WITH_WORKERS = "answers the errors of the gateway's workers (what no application"
+    public static final String ERROR_HANDLER_WITH_WORKERS = "answers the errors of the gateway's workers (what no application"
             + " takes); the errors rt's public server answers for the requests it routes to applications (408, 413,"
             + " 502, 503, 504) have rt's JSON body";
 
