@@ -1,5 +1,6 @@
 package dev.rt.config;
 
+import dev.rt.kind.mesh.MeshHost;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -71,6 +72,6 @@ public record ServiceConfig(
     }
 
     public String meshUrl() {
-        return "http://" + id + ".rt.local";
+        return MeshHost.url(id);
     }
 }

@@ -1,5 +1,6 @@
 package dev.rt.agent;
 
+import dev.rt.kind.mesh.MeshHost;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -23,8 +24,8 @@ import java.util.Set;
  * application invalidates the HTTP cache), goes through the mesh too.
  */
 final class MeshProxySelector extends ProxySelector {
-    static final String MESH_DOMAIN = ".rt.local";
-    static final String RUNTIME_HOST = "rt.local";
+    static final String MESH_DOMAIN = MeshHost.SUFFIX;
+    static final String RUNTIME_HOST = MeshHost.RUNTIME;
 
     private final ProxySelector previous;
     private final List<Proxy> mesh;

@@ -1,5 +1,6 @@
 package dev.rt.cli.client;
 
+import dev.rt.kind.mesh.MeshHost;
 import java.util.List;
 import java.util.Objects;
 
@@ -41,6 +42,6 @@ public record ClientOptions(String name, String serviceId, boolean fullResponse,
     }
 
     String meshUrl() {
-        return "http://" + serviceId + ".rt.local";
+        return MeshHost.url(serviceId);
     }
 }

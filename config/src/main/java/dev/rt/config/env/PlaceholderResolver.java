@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
+import dev.rt.kind.mesh.MeshHost;
 import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
@@ -52,7 +53,7 @@ public final class PlaceholderResolver {
         this.env = Map.copyOf(env);
         this.workerValueAt = workerValueAt;
         for (String id : serviceIds) {
-            serviceUrls.put("RT_" + id.toUpperCase(Locale.ROOT).replace('-', '_') + "_URL", "http://" + id + ".rt.local");
+            serviceUrls.put("RT_" + id.toUpperCase(Locale.ROOT).replace('-', '_') + "_URL", MeshHost.url(id));
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.rt.supervisor.cache;
 
+import dev.rt.kind.mesh.MeshHost;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -11,7 +12,7 @@ import java.util.regex.Pattern;
  * Without any, every service of the runtime ({@code http://<id>.rt.local}) and nothing outside it.
  */
 final class CachedOrigins {
-    private static final String MESH_SUFFIX = ".rt.local";
+    private static final String MESH_SUFFIX = MeshHost.SUFFIX;
     private final List<String> exact = new ArrayList<>();
     private final List<Pattern> patterns = new ArrayList<>();
 

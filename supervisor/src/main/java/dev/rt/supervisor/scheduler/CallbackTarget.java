@@ -1,5 +1,6 @@
 package dev.rt.supervisor.scheduler;
 
+import dev.rt.kind.mesh.MeshHost;
 import java.net.URI;
 
 /**
@@ -7,7 +8,7 @@ import java.net.URI;
  * URLs, like a worker's calls), whether it speaks TLS, and the request's target and {@code Host} header.
  */
 record CallbackTarget(Address address, String requestTarget, String hostHeader) {
-    private static final String MESH_SUFFIX = ".rt.local";
+    private static final String MESH_SUFFIX = MeshHost.SUFFIX;
 
     /** A connection's end: connections are pooled per address. */
     record Address(String host, int port, boolean tls) {

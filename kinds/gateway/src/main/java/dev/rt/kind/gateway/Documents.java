@@ -8,6 +8,7 @@ import dev.rt.kind.gateway.openapi.DocumentFetcher;
 import dev.rt.kind.gateway.openapi.DocumentRules;
 import dev.rt.kind.gateway.openapi.RulesApplied;
 import dev.rt.kind.gateway.settings.OpenApiSource;
+import dev.rt.kind.mesh.MeshHost;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -132,7 +133,7 @@ final class Documents {
     }
 
     private static URI location(Member member) {
-        String origin = member.target().origin().orElse("http://" + member.target().serviceId() + ".rt.local");
+        String origin = member.target().origin().orElseGet(() -> MeshHost.url(member.target().serviceId()));
         return DocumentFetcher.location(origin, member.settings().openapi().get().url().orElseThrow());
     }
 

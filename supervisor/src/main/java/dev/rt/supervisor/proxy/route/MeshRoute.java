@@ -1,5 +1,6 @@
 package dev.rt.supervisor.proxy.route;
 
+import dev.rt.kind.mesh.MeshHost;
 import io.netty.channel.Channel;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpMethod;
@@ -22,7 +23,7 @@ import java.util.Set;
  * {@code rt.local}, the runtime's own name, is a {@link RuntimeHost}. Any other host is rejected.
  */
 public final class MeshRoute implements ProxyRoute {
-    public static final String SUFFIX = ".rt.local";
+    public static final String SUFFIX = MeshHost.SUFFIX;
     private static final String HTTP_SCHEME = "http://";
 
     private final UpstreamSelector upstreams;

@@ -1,5 +1,6 @@
 package dev.rt.supervisor.proxy.route;
 
+import dev.rt.kind.mesh.MeshHost;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpRequest;
@@ -14,7 +15,7 @@ import java.util.Optional;
  * {@code httpCache} the mesh answers 404 {@code RT_HTTP_CACHE_DISABLED} itself.
  */
 public final class RuntimeHost {
-    static final String HOST = "rt.local";
+    static final String HOST = MeshHost.RUNTIME;
     static final String ORIGIN = "http://" + HOST;
     static final RuntimeHost NONE = new RuntimeHost(Optional.empty());
 

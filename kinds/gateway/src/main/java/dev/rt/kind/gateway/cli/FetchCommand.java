@@ -7,6 +7,7 @@ import dev.rt.kind.gateway.openapi.DocumentFetcher;
 import dev.rt.kind.gateway.settings.ApplicationSettings;
 import dev.rt.kind.gateway.settings.GatewaySettings;
 import dev.rt.kind.gateway.settings.OpenApiSource;
+import dev.rt.kind.mesh.MeshHost;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.ProxySelector;
@@ -78,9 +79,9 @@ final class FetchCommand implements Callable<Integer> {
 
     private static void fetch(DocumentFetcher fetcher, ApplicationSettings application, OpenApiSource openapi,
             Path root) throws IOException {
-        String origin = application.origin().orElse("http://" + application.id() + ".rt.local");
+        String origin = application.origin().orElseGet(() -> MeshHost.url(application.id()));
         URI location = DocumentFetcher.location(origin, openapi.url().orElseThrow());
-        if (location.getHost().endsWith(".rt.local")) {
+        if (location.getHost().endsWith(MeshHost.SUFFIX)) {
             throw new IOException(location + " is reached only inside a running runtime; give the application an"
                     + " http:// origin this machine can reach");
         }

@@ -1,6 +1,7 @@
 package dev.rt.kind.gateway.settings;
 
 import dev.rt.kind.KindException;
+import dev.rt.kind.mesh.MeshHost;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.Locale;
@@ -58,8 +59,8 @@ public record ApplicationSettings(String id, String pointer, Optional<String> or
             return Optional.of(id);
         }
         String host = URI.create(origin.get()).getHost();
-        return host.endsWith(".rt.local") && URI.create(origin.get()).getPort() < 0
-                ? Optional.of(host.substring(0, host.length() - ".rt.local".length())) : Optional.empty();
+        return host.endsWith(MeshHost.SUFFIX) && URI.create(origin.get()).getPort() < 0
+                ? Optional.of(host.substring(0, host.length() - MeshHost.SUFFIX.length())) : Optional.empty();
     }
 
     /** Whether its requests are proxied under a prefix (or host): unless {@code proxy: false}, or composed only. */
@@ -69,6 +70,6 @@ public record ApplicationSettings(String id, String pointer, Optional<String> or
 
     /** {@code origin}, else {@code http://<id>.rt.local}: where its requests go from a worker of the gateway. */
     public String originOrMesh() {
-        return origin.orElse("http://" + id + ".rt.local");
+        return origin.orElseGet(() -> MeshHost.url(id));
     }
 }

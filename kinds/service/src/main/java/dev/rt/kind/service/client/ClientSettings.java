@@ -1,5 +1,6 @@
 package dev.rt.kind.service.client;
 
+import dev.rt.kind.mesh.MeshHost;
 import dev.rt.kind.service.config.ConfigValues;
 import java.net.URI;
 import java.util.ArrayList;
@@ -19,7 +20,7 @@ public record ClientSettings(String serviceId, String url) {
             Map<String, Object> entry = ConfigValues.object(item);
             Optional<String> id = ConfigValues.string(entry, "serviceId");
             Optional<String> url = ConfigValues.string(entry, "url").filter(u -> !u.isBlank());
-            String base = url.orElseGet(() -> "http://" + id.orElseThrow() + ".rt.local");
+            String base = url.orElseGet(() -> MeshHost.url(id.orElseThrow()));
             while (base.endsWith("/")) {
                 base = base.substring(0, base.length() - 1);
             }
