@@ -50,29 +50,6 @@ public record HelloAck(
         }
     }
 
-    /** An answer for a service that is not traced. */
-    public HelloAck(String serviceId, int workerIndex, String kind, JsonNode configuration, String serviceDirectory,
-            List<String> arguments, int meshProxyPort, boolean exitOnUnhandledErrors, long statsIntervalMillis,
-            List<String> meshOrigins, long messagingTimeoutMillis) {
-        this(serviceId, workerIndex, kind, configuration, serviceDirectory, arguments, meshProxyPort,
-                exitOnUnhandledErrors, statsIntervalMillis, meshOrigins, messagingTimeoutMillis, false);
-    }
-
-    /** An answer with the default {@code messagingTimeout}. */
-    public HelloAck(String serviceId, int workerIndex, String kind, JsonNode configuration, String serviceDirectory,
-            List<String> arguments, int meshProxyPort, boolean exitOnUnhandledErrors, long statsIntervalMillis,
-            List<String> meshOrigins) {
-        this(serviceId, workerIndex, kind, configuration, serviceDirectory, arguments, meshProxyPort,
-                exitOnUnhandledErrors, statsIntervalMillis, meshOrigins, DEFAULT_MESSAGING_TIMEOUT_MILLIS);
-    }
-
-    /** An answer with no origin outside the runtime routed through the mesh. */
-    public HelloAck(String serviceId, int workerIndex, String kind, JsonNode configuration, String serviceDirectory,
-            List<String> arguments, int meshProxyPort, boolean exitOnUnhandledErrors, long statsIntervalMillis) {
-        this(serviceId, workerIndex, kind, configuration, serviceDirectory, arguments, meshProxyPort,
-                exitOnUnhandledErrors, statsIntervalMillis, List.of());
-    }
-
     @Override
     public <R> R accept(MessageVisitor<R> visitor) {
         return visitor.helloAck(this);

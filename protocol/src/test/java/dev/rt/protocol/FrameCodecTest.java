@@ -27,7 +27,7 @@ class FrameCodecTest {
         return Stream.of(
                 new Hello(Protocol.VERSION, "api", 3, 4242L),
                 new HelloAck("api", 3, "java", app, "/srv/api", List.of("--flag", "välue"), 40123, true, 1000,
-                        List.of("http://idp-protected.example:8080"), 2_000),
+                        List.of("http://idp-protected.example:8080"), 2_000, false),
                 new Ready(8080),
                 new Ready(8082, "0.0.0.0"),
                 new StartFailed("class com.acme.Api not found on the classpath"),

@@ -65,7 +65,8 @@ public final class ClassDataTraining {
             FrameWriter writer = new FrameWriter(ChannelStreams.output(channel));
             Hello hello = (Hello) next(reader, Hello.class);
             writer.write(new HelloAck(hello.serviceId(), hello.workerIndex(), kind, configuration,
-                    directory.toString(), List.of(), 1, true, 200));
+                    directory.toString(), List.of(), 1, true, 200, List.of(), HelloAck.DEFAULT_MESSAGING_TIMEOUT_MILLIS,
+                    false));
             Ready ready = (Ready) next(reader, Ready.class);
             request(ready.port());
             next(reader, Stats.class);

@@ -47,7 +47,8 @@ class AgentServerTest {
             public Optional<HelloAck> hello(AgentConnection connection, Hello hello) {
                 events.add("hello " + hello.serviceId() + ":" + hello.workerIndex());
                 return Optional.of(new HelloAck(hello.serviceId(), hello.workerIndex(), "java",
-                        JsonNodeFactory.instance.objectNode(), "/srv", List.of(), 1, true, 1000));
+                        JsonNodeFactory.instance.objectNode(), "/srv", List.of(), 1, true, 1000, List.of(),
+                        HelloAck.DEFAULT_MESSAGING_TIMEOUT_MILLIS, false));
             }
 
             @Override
