@@ -13,12 +13,12 @@ import java.util.function.Function;
  * {@code Map<String, Object>}, {@code List<Object>}, {@code String}, {@code Boolean}, {@code Long} or
  * {@code Double} (and {@code BigInteger}, {@code BigDecimal} beyond them) and {@code null}, all unmodifiable.
  */
-public interface Messaging {
-    /** What a context outside a runtime offers: every send fails with {@link MessagingException#UNAVAILABLE}. */
-    Messaging UNAVAILABLE = new Messaging() {
+public interface KindMessaging {
+    /** What a context outside a runtime offers: every send fails with {@link KindMessagingException#UNAVAILABLE}. */
+    KindMessaging UNAVAILABLE = new KindMessaging() {
         @Override
         public CompletableFuture<Object> send(String serviceId, String name, Object payload) {
-            return CompletableFuture.failedFuture(new MessagingException(MessagingException.UNAVAILABLE,
+            return CompletableFuture.failedFuture(new KindMessagingException(KindMessagingException.UNAVAILABLE,
                     "messaging is only available to a worker of an rt runtime"));
         }
 
@@ -30,7 +30,7 @@ public interface Messaging {
 
     /**
      * Sends message {@code name} with {@code payload} to a started worker of service {@code serviceId}. The future
-     * completes with the handler's reply, or fails with a {@link MessagingException} whose code says why: an
+     * completes with the handler's reply, or fails with a {@link KindMessagingException} whose code says why: an
      * unknown service, a service with no started worker, no handler of that name, a handler that threw, or no
      * reply within the runtime's {@code messagingTimeout}. Never blocks.
      */
@@ -39,7 +39,7 @@ public interface Messaging {
     /**
      * Answers the messages called {@code name} sent to this worker, replacing any handler of that name. The handler
      * runs on a thread of rt's own; it returns the reply (a JSON value), or a {@code CompletionStage} of it; what it
-     * throws reaches the sender as the message of a {@link MessagingException}.
+     * throws reaches the sender as the message of a {@link KindMessagingException}.
      */
     void handle(String name, Function<Object, Object> handler);
 

@@ -3,7 +3,7 @@ package dev.rt.kind;
 import java.util.Objects;
 
 /** A message could not be delivered or answered; {@link #code()} says why, the message says where and what. */
-public class MessagingException extends RuntimeException {
+public class KindMessagingException extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
     /** Messaging is not available here: not a worker of a runtime. */
@@ -11,7 +11,7 @@ public class MessagingException extends RuntimeException {
 
     private final String code;
 
-    public MessagingException(String code, String message) {
+    public KindMessagingException(String code, String message) {
         super(message);
         this.code = Objects.requireNonNull(code, "code");
     }

@@ -43,10 +43,10 @@ public interface WorkerContext {
 
     /**
      * Messages to and from the other services of the runtime. A context outside a runtime (a kind's own tests, a
-     * service run alone) has none: {@link Messaging#UNAVAILABLE}.
+     * service run alone) has none: {@link KindMessaging#UNAVAILABLE}.
      */
-    default Messaging messaging() {
-        return Messaging.UNAVAILABLE;
+    default KindMessaging messaging() {
+        return KindMessaging.UNAVAILABLE;
     }
 
     /**

@@ -2,7 +2,7 @@ package dev.rt.agent;
 
 import dev.rt.kind.HttpCacheInvalidation;
 import dev.rt.kind.KindLog;
-import dev.rt.kind.Messaging;
+import dev.rt.kind.KindMessaging;
 import dev.rt.kind.RequestTracing;
 import dev.rt.kind.WorkerContext;
 import java.nio.file.Path;
@@ -14,7 +14,7 @@ import java.util.OptionalInt;
 /** What the agent gives the kind it starts, from the supervisor's environment and its {@code HelloAck}. */
 record AgentContext(String serviceId, int workerIndex, Path serviceDirectory, Map<String, Object> configuration,
         String configurationJson, List<String> arguments, OptionalInt offeredPort, Map<String, String> environment,
-        KindLog log, Messaging messaging, RequestTracing tracing, HttpCacheInvalidation httpCache)
+        KindLog log, KindMessaging messaging, RequestTracing tracing, HttpCacheInvalidation httpCache)
         implements WorkerContext {
 
     AgentContext {

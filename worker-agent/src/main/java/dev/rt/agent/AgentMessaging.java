@@ -24,7 +24,7 @@ import java.util.function.Consumer;
  * The worker's side of messaging. A send goes to the supervisor as {@link MessageSend} with an id of this worker's
  * and completes when the {@link MessageReply} with that id comes back, or fails after {@code messagingTimeout}. A
  * {@link MessageDelivery} runs its handler on a thread of its own and is answered with a {@link MessageReply}.
- * Failures are {@link Failure}s, which {@link KindMessaging} and {@link LibraryMessaging} turn into their own types
+ * Failures are {@link Failure}s, which {@link SpiMessaging} and {@link LibraryMessaging} turn into their own types
  * through {@link #send(String, String, Object, BiFunction)}.
  */
 final class AgentMessaging {
@@ -107,7 +107,8 @@ final class AgentMessaging {
 
     /**
      * {@link #send(String, String, Object)}, failing with the caller's own exception type, made from the failure's
-     * code and message: the kind SPI's and the messaging library's {@code MessagingException}.
+     * code and message: the kind SPI's {@code KindMessagingException} and the messaging library's
+     * {@code MessagingException}.
      */
     CompletableFuture<Object> send(String target, String name, Object payload,
             BiFunction<String, String, ? extends RuntimeException> failure) {

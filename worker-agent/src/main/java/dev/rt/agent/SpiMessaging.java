@@ -1,21 +1,21 @@
 package dev.rt.agent;
 
-import dev.rt.kind.Messaging;
-import dev.rt.kind.MessagingException;
+import dev.rt.kind.KindMessaging;
+import dev.rt.kind.KindMessagingException;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
 
 /** Messaging as the kind SPI offers it ({@link dev.rt.kind.WorkerContext#messaging()}). */
-final class KindMessaging implements Messaging {
+final class SpiMessaging implements KindMessaging {
     private final AgentMessaging messaging;
 
-    KindMessaging(AgentMessaging messaging) {
+    SpiMessaging(AgentMessaging messaging) {
         this.messaging = messaging;
     }
 
     @Override
     public CompletableFuture<Object> send(String serviceId, String name, Object payload) {
-        return messaging.send(serviceId, name, payload, MessagingException::new);
+        return messaging.send(serviceId, name, payload, KindMessagingException::new);
     }
 
     @Override

@@ -66,7 +66,7 @@ final class WorkerAgent {
         listener.start();
 
         RunningApplication started;
-        AgentContext context = context(ack, new KindMessaging(messaging), tracing(ack, connection), httpCache);
+        AgentContext context = context(ack, new SpiMessaging(messaging), tracing(ack, connection), httpCache);
         try {
             Kind kind = KindLookup.find(ack.kind(), environment.serviceId());
             started = kind.start(context);
@@ -93,7 +93,7 @@ final class WorkerAgent {
         return new AgentTracing(shipper::ship);
     }
 
-    private AgentContext context(HelloAck ack, KindMessaging messaging, RequestTracing tracing,
+    private AgentContext context(HelloAck ack, SpiMessaging messaging, RequestTracing tracing,
             HttpCacheInvalidation httpCache) {
         return new AgentContext(environment.serviceId(), environment.workerIndex(), Path.of(ack.serviceDirectory()),
                 JsonValues.object(ack.configuration()), JsonTrees.toJson(ack.configuration()), ack.arguments(),

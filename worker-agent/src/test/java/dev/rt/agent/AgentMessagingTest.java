@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import dev.rt.kind.MessagingException;
+import dev.rt.kind.KindMessagingException;
 import dev.rt.protocol.Message;
 import dev.rt.protocol.MessageDelivery;
 import dev.rt.protocol.MessageReply;
@@ -24,7 +24,7 @@ class AgentMessagingTest {
     private final BlockingQueue<Message> sent = new LinkedBlockingQueue<>();
     /** Long enough that a reply the test sends is never late on a loaded machine; the timeout has its own test. */
     private final AgentMessaging messaging = new AgentMessaging("api", message -> sent.add(message), Duration.ofSeconds(60));
-    private final KindMessaging kind = new KindMessaging(messaging);
+    private final SpiMessaging kind = new SpiMessaging(messaging);
 
     @Test
     void aSendCompletesWithTheReplyThatEchoesItsId() throws Exception {
@@ -43,15 +43,15 @@ class AgentMessagingTest {
         MessageSend send = (MessageSend) sent.poll(5, TimeUnit.SECONDS);
         messaging.replied(MessageReply.failure(send.id(), MessageReply.NO_HANDLER, "no handler"));
         assertThatThrownBy(reply::join).isInstanceOf(CompletionException.class).cause()
-                .isInstanceOf(MessagingException.class).hasMessage("no handler")
-                .satisfies(e -> assertThat(((MessagingException) e).code()).isEqualTo(MessageReply.NO_HANDLER));
+                .isInstanceOf(KindMessagingException.class).hasMessage("no handler")
+                .satisfies(e -> assertThat(((KindMessagingException) e).code()).isEqualTo(MessageReply.NO_HANDLER));
     }
 
     @Test
     void aSendWithNoReplyFailsAfterTheTimeout() {
-        KindMessaging kind = new KindMessaging(new AgentMessaging("api", message -> sent.add(message), Duration.ofMillis(300)));
+        SpiMessaging kind = new SpiMessaging(new AgentMessaging("api", message -> sent.add(message), Duration.ofMillis(300)));
         long began = System.nanoTime();
-        assertThatThrownBy(kind.send("orders", "total", "x")::join).cause().isInstanceOf(MessagingException.class)
+        assertThatThrownBy(kind.send("orders", "total", "x")::join).cause().isInstanceOf(KindMessagingException.class)
                 .hasMessage("no reply to message \"total\" from service \"orders\" within 300 ms (messagingTimeout)");
         assertThat(System.nanoTime() - began).isGreaterThanOrEqualTo(Duration.ofMillis(300).toNanos());
     }
@@ -59,7 +59,8 @@ class AgentMessagingTest {
     @Test
     void aPayloadThatIsNotJsonIsRefusedBeforeItIsSent() {
         assertThatThrownBy(kind.send("orders", "total", Map.of("when", new Object()))::join).cause()
-                .isInstanceOf(MessagingException.class).hasMessageStartingWith("cannot send message \"total\" to service"
+                .isInstanceOf(KindMessagingException.class)
+                .hasMessageStartingWith("cannot send message \"total\" to service"
                         + " \"orders\": payload.when is a java.lang.Object, which is not a JSON value");
         assertThat(sent).isEmpty();
     }

@@ -1,6 +1,6 @@
 package dev.rt.kind.db.events;
 
-import dev.rt.kind.Messaging;
+import dev.rt.kind.KindMessaging;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -8,7 +8,8 @@ import java.util.Map;
 
 /**
  * The change events between the workers of one db service: what a worker commits goes to the others as a broadcast
- * ({@link Messaging#broadcast}: through the supervisor, to every other started worker of the service, in order), and
+ * ({@link KindMessaging#broadcast}: through the supervisor, to every other started worker of the service, in
+ * order), and
  * what arrives from them goes to this worker's listeners. Each change travels as {@code [entity, "saved"|"deleted",
  * key]}, a deletion with the row as it was: {@code [entity, "deleted", key, row]}.
  */
@@ -18,7 +19,7 @@ public final class WorkerRelay {
     private WorkerRelay() {
     }
 
-    public static void connect(ChangeEvents events, Messaging messaging) {
+    public static void connect(ChangeEvents events, KindMessaging messaging) {
         messaging.onBroadcast(NAME, payload -> events.deliver(changes(payload)));
         events.relayTo(changes -> messaging.broadcast(NAME, json(changes)));
     }

@@ -2,7 +2,7 @@ package dev.rt.kind.db.events;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.rt.kind.Messaging;
+import dev.rt.kind.KindMessaging;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -24,8 +24,8 @@ class WorkerRelayTest {
         final Map<String, Consumer<Object>> left = new java.util.concurrent.ConcurrentHashMap<>();
         final Map<String, Consumer<Object>> right = new java.util.concurrent.ConcurrentHashMap<>();
 
-        Messaging side(Map<String, Consumer<Object>> own, Map<String, Consumer<Object>> other) {
-            return new Messaging() {
+        KindMessaging side(Map<String, Consumer<Object>> own, Map<String, Consumer<Object>> other) {
+            return new KindMessaging() {
                 @Override
                 public CompletableFuture<Object> send(String serviceId, String name, Object payload) {
                     throw new UnsupportedOperationException();
