@@ -3,14 +3,20 @@ package dev.rt.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.sun.net.httpserver.HttpServer;
+import dev.rt.cli.e2e.CuttableLink;
 import dev.rt.cli.e2e.RtProcess;
 import dev.rt.kind.db.testing.DatabaseServer;
 import dev.rt.kind.db.testing.Engine;
 import dev.rt.kind.db.testing.TestDatabases;
+import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -24,7 +30,10 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * Two replicas of one runtime (two rt processes with the same configuration) against one real PostgreSQL: a job
  * that fires every 3 s is called once every 3 s, not once per replica; when the replica holding the next firing
  * stops (SIGTERM) the other fires on without a firing missed, and when one is killed (SIGKILL) the other takes its
- * firings over and runs the ones held back meanwhile, late, once each.
+ * firings over and runs the ones held back meanwhile, late, once each. A replica cut off from the database while it
+ * holds Quartz's trigger lock (its link pulled, not its process: PostgreSQL sees an open connection idle in a
+ * transaction) stops the other for no longer than a dead replica would, fires nothing twice, and fires again once
+ * its link is back.
  */
 @ExtendWith(TestDatabases.class)
 class SchedulerClusterIT extends ManagedRuntimes {
@@ -44,26 +53,9 @@ class SchedulerClusterIT extends ManagedRuntimes {
     void eachFiringRunsOnceOnOneReplicaAndAStoppedOrKilledReplicaCostsNoFiring() throws Exception {
         DatabaseServer postgres = TestDatabases.server(Engine.POSTGRES);
         postgres.createDatabase("scheduler_cluster");
-        HttpServer target = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-        target.createContext("/tick", exchange -> {
-            try (exchange) {
-                synchronized (calls) {
-                    calls.add(new Call(exchange.getRequestHeaders().getFirst("x-replica"), System.currentTimeMillis(),
-                            exchange.getRequestHeaders().getFirst("x-retry-attempt")));
-                    calls.notifyAll();
-                }
-                exchange.sendResponseHeaders(200, -1);
-            }
-        });
-        target.start();
+        HttpServer target = tickTarget();
         try {
-            String probe = Fixtures.testdata().resolve("apps/probe").toString();
-            config = "{\"entrypoint\": \"front\", \"server\": {\"port\": 0}, \"services\": [{\"id\": \"front\","
-                    + " \"path\": \"" + probe + "\"}], \"scheduler\": [{\"name\": \"tick\", \"cron\": \"*/3 * * * * *\","
-                    + " \"callbackUrl\": \"http://127.0.0.1:" + target.getAddress().getPort() + "/tick\","
-                    + " \"headers\": {\"x-replica\": \"{REPLICA}\"}}], \"schedulerCluster\": {\"connectionString\": \""
-                    + postgres.connectionString("scheduler_cluster") + "\", \"name\": \"shop\", \"checkinInterval\": "
-                    + CHECKIN_MILLIS + "}}";
+            config = config(target, postgres.connectionString("scheduler_cluster"));
             startReplica("a");
             startReplica("b");
             long bothUp = System.currentTimeMillis();
@@ -104,6 +96,87 @@ class SchedulerClusterIT extends ManagedRuntimes {
         } finally {
             target.stop(0);
         }
+    }
+
+    @Test
+    void aReplicaCutOffWhileHoldingTheTriggerLockStopsTheOtherNoLongerThanADeadOneAndRejoins() throws Exception {
+        DatabaseServer postgres = TestDatabases.server(Engine.POSTGRES);
+        postgres.createDatabase("scheduler_cut");
+        HttpServer target = tickTarget();
+        try (CuttableLink link = new CuttableLink(postgres.port())) {
+            config = config(target, postgres.connectionString("scheduler_cut"));
+            startReplica("a");
+            config = config(target, postgres.connectionString("scheduler_cut")
+                    .replace(":" + postgres.port() + "/", ":" + link.port() + "/"));
+            startReplica("b");
+            long bothUp = System.currentTimeMillis();
+            await(call -> call.arrivedMillis() > bothUp && call.replica().equals("b"), 1);
+            Call beforeCut = await(call -> call.arrivedMillis() > bothUp && call.replica().equals("a"), 1).get(0);
+
+            link.cutAfter("TRIGGER_ACCESS");
+            assertThat(link.awaitCut(WAIT)).isTrue();
+            long cut = System.currentTimeMillis();
+            assertThat(idleInTransaction(postgres)).as("b's session holding the lock, idle in its transaction")
+                    .isEqualTo(1);
+            // the server ends b's transaction once idle checkinInterval + 7.5 s, as Quartz takes b for dead then; the
+            // firings held back meanwhile run late, once each, and a fires every firing after that
+            Call takeover = await(call -> call.arrivedMillis() > cut && call.replica().equals("a"), 1).get(0);
+            List<Call> afterCut = await(call -> call.arrivedMillis() > takeover.arrivedMillis() + PERIOD_MILLIS, 2);
+            System.out.printf("SchedulerClusterIT: the other replica fired again %d ms after the cut%n",
+                    takeover.arrivedMillis() - cut);
+            assertThat(takeover.arrivedMillis() - cut).isLessThan(2L * (CHECKIN_MILLIS + 7500));
+            synchronized (calls) {
+                assertThat(calls.stream().filter(c -> c.arrivedMillis() > cut + 1000)).allMatch(c -> c.replica()
+                        .equals("a"));
+            }
+
+            link.restore();
+            long restored = System.currentTimeMillis();
+            Call rejoined = await(call -> call.arrivedMillis() > restored && call.replica().equals("b"), 1).get(0);
+            List<Call> afterRejoin = await(call -> call.arrivedMillis() > rejoined.arrivedMillis() + PERIOD_MILLIS, 2);
+            System.out.printf("SchedulerClusterIT: the cut replica fired again %d ms after its link came back%n",
+                    rejoined.arrivedMillis() - restored);
+            assertNoneMissedNorDoubled(beforeCut, afterRejoin.get(afterRejoin.size() - 1));
+            assertThat(afterCut).isNotEmpty();
+        } finally {
+            target.stop(0);
+        }
+    }
+
+    /** How many sessions of the database are idle in a transaction. */
+    private static int idleInTransaction(DatabaseServer postgres) throws Exception {
+        try (Connection connection = DriverManager.getConnection(postgres.jdbcUrl("scheduler_cut"),
+                DatabaseServer.USER, DatabaseServer.PASSWORD); Statement statement = connection.createStatement();
+                ResultSet count = statement.executeQuery("SELECT count(*) FROM pg_stat_activity"
+                        + " WHERE datname = 'scheduler_cut' AND state = 'idle in transaction'")) {
+            count.next();
+            return count.getInt(1);
+        }
+    }
+
+    private HttpServer tickTarget() throws IOException {
+        HttpServer target = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        target.createContext("/tick", exchange -> {
+            try (exchange) {
+                synchronized (calls) {
+                    calls.add(new Call(exchange.getRequestHeaders().getFirst("x-replica"), System.currentTimeMillis(),
+                            exchange.getRequestHeaders().getFirst("x-retry-attempt")));
+                    calls.notifyAll();
+                }
+                exchange.sendResponseHeaders(200, -1);
+            }
+        });
+        target.start();
+        return target;
+    }
+
+    private static String config(HttpServer target, String connectionString) {
+        String probe = Fixtures.testdata().resolve("apps/probe").toString();
+        return "{\"entrypoint\": \"front\", \"server\": {\"port\": 0}, \"services\": [{\"id\": \"front\","
+                + " \"path\": \"" + probe + "\"}], \"scheduler\": [{\"name\": \"tick\", \"cron\": \"*/3 * * * * *\","
+                + " \"callbackUrl\": \"http://127.0.0.1:" + target.getAddress().getPort() + "/tick\","
+                + " \"headers\": {\"x-replica\": \"{REPLICA}\"}}], \"schedulerCluster\": {\"connectionString\": \""
+                + connectionString + "\", \"name\": \"shop\", \"checkinInterval\": " + CHECKIN_MILLIS + "}}";
     }
 
     private String lastCaller() {

@@ -9,14 +9,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
@@ -190,8 +189,6 @@ class MultiHostIT {
         figure("cache: a response stored through h1 was a hit through h2; invalidated through h1, a miss through h3");
     }
 
-    @Disabled("issue 34: flaky: in one of three quiet runs no replica fired within 60 s of the cut (no tick at all);"
-            + " passed in the others with 0 missed; see the note")
     @Test
     @Order(4)
     void aHostCutOffFiresNothingWhileCutAndRejoinsCleanly() throws Exception {
@@ -199,14 +196,19 @@ class MultiHostIT {
         String cut = recent.get(recent.size() - 1).replica();
         long cutAt = System.currentTimeMillis();
         int failed;
+        long takeover;
         try (Load load = new Load(balancer + "/sleep?ms=20", CLIENTS)) {
             HOSTS.cut(cut, true);
+            // the cut host may hold Quartz's trigger lock in an open transaction: PostgreSQL ends it once idle for
+            // checkinInterval + 7.5 s, when Quartz takes the host for dead anyway; before that nobody fires
             List<Ticks.Tick> others = ticks.await(cutAt, null, 8, 60_000);
+            takeover = others.get(0).millis() - cutAt;
             assertThat(others).noneMatch(t -> t.replica().equals(cut) && t.millis() > cutAt + 1000);
             HOSTS.cut(cut, false);
             long upAt = System.currentTimeMillis();
             List<Ticks.Tick> rejoined = ticks.await(upAt, cut, 1, 120_000);
-            figure("cut: " + cut + " fired again " + (rejoined.get(0).millis() - upAt) + " ms after its link came back");
+            figure("cut: the others fired again " + takeover + " ms after the cut; " + cut + " fired again "
+                    + (rejoined.get(0).millis() - upAt) + " ms after its link came back");
             load.close();
             failed = load.failures().size();
             figure("cut: requests " + load.succeeded() + " ok, " + failed + " failed");
@@ -215,7 +217,10 @@ class MultiHostIT {
         figure("cut: scheduler over " + count.ticks() + " ticks: " + count.doubled() + " doubled, " + count.missed()
                 + " missed, longest gap " + count.longestGapMillis() + " ms");
         assertThat(count.doubled()).isZero();
+        assertThat(count.missed()).isZero();
         assertThat(failed).isLessThanOrEqualTo(CLIENTS);
+        // as for a killed host, plus this machine's load
+        assertThat(takeover).isLessThan(CHECKIN_MILLIS + 7500 + 12_000);
     }
 
     /** The partner servers of the hosts, each started in its namespace and awaited on its port. */
@@ -300,20 +305,15 @@ class MultiHostIT {
             return sum;
         }
 
-        /** Waits for a TCP port that sends no event when it listens. */
-        static void awaitPort(String address, int port) throws InterruptedException {
-            long deadline = System.nanoTime() + START.toNanos();
-            List<String> errors = new ArrayList<>();
-            while (System.nanoTime() < deadline) {
-                try (Socket socket = new Socket()) {
-                    socket.connect(new InetSocketAddress(address, port), 1000);
-                    return;
-                } catch (IOException e) {
-                    errors.add(e.toString());
-                }
-                Thread.sleep(100); // nothing to wait on: ask again
-            }
-            throw new AssertionError(address + ":" + port + " never answered: " + errors.get(errors.size() - 1));
+        /** Waits for a TCP port that sends no event when it listens: a connection attempt every 100 ms. */
+        static void awaitPort(String address, int port) {
+            Awaitility.await(address + ":" + port + " answering").atMost(START).pollInterval(Duration.ofMillis(100))
+                    .ignoreExceptionsInstanceOf(IOException.class).until(() -> {
+                        try (Socket socket = new Socket()) {
+                            socket.connect(new InetSocketAddress(address, port), 1000);
+                            return true;
+                        }
+                    });
         }
     }
 }

@@ -21,6 +21,16 @@ import org.quartz.utils.DBConnectionManager;
  * (created when missing, under a lock, so that replicas starting together do not race), and the store's settings:
  * {@link ReplicaJobStore}, a misfire threshold that lets a killed replica's firings run late once it is taken for
  * dead, and a replica looking for triggers to fire every check-in interval.
+ *
+ * <p>A replica cut off from the database (its link down, not its process) may be holding Quartz's trigger lock, a
+ * row lock of an open transaction on a TCP connection that PostgreSQL does not see die: without a packet from the
+ * replica, the server learns of it only from TCP keepalive, two hours by default, and until then no replica can
+ * fire anything. So every connection of the pool ends a transaction left idle for as long as Quartz takes a silent
+ * replica for dead ({@code idle_in_transaction_session_timeout}, check-in interval plus 7.5 s): the server ends that
+ * session and frees its locks, and the others take the cut replica's jobs over as they do a killed one's. On the
+ * replica's side a call gets no answer for at most twice that ({@code socketTimeout}, unless the URL sets one): its
+ * threads give up on a dead connection instead of waiting for TCP's own timeout (about 15 minutes), and take fresh
+ * connections once the link is back.
  */
 final class ClusterStore {
     private static final String TABLES = "org/quartz/impl/jdbcjobstore/tables_postgres.sql";
@@ -47,6 +57,9 @@ final class ClusterStore {
         pool.setMaximumPoolSize(threads + 3);
         pool.setMinimumIdle(1);
         pool.setConnectionTimeout(10_000);
+        long failedAfter = cluster.checkinInterval().toMillis() + FAILED_AFTER_MILLIS;
+        pool.setConnectionInitSql("SET idle_in_transaction_session_timeout = " + failedAfter);
+        pool.addDataSourceProperty("socketTimeout", Long.toString((2 * failedAfter + 999) / 1000));
         HikariDataSource dataSource;
         try {
             dataSource = new HikariDataSource(pool);

@@ -25,7 +25,12 @@ import org.quartz.spi.TriggerFiredBundle;
  * It then acquires and fires nothing more; the next replica to look (every {@code idleWaitTime}) fires them on time;
  * <li>the misfire threshold is long enough for a killed replica's firings to run late once it is taken for dead
  * ({@link ClusterStore}); what fell due while the job was paused, or while its previous run went on, is skipped as
- * before, not run late: resuming a trigger and ending a run move it past what is due.
+ * before, not run late: resuming a trigger and ending a run move it past what is due;
+ * <li>a replica fires, or hands back, a trigger it acquired only while its acquisition stands: one cut off from the
+ * database past its check-in is taken for dead, and another recovers its acquired triggers (their records deleted,
+ * the triggers back to waiting) and may have acquired them anew by the time the link is back. Quartz alone then lets
+ * the cut replica fire with its stale copy (the trigger is "acquired", by the other) or set it back to waiting under
+ * the other's feet; here, its own record gone, it lets go.
  * </ul>
  *
  * <p>Public, with a public constructor, for Quartz instantiates its store by name ({@code org.quartz.jobStore.class}).
@@ -64,7 +69,7 @@ public final class ReplicaJobStore extends JobStoreTX {
     /** A trigger acquired before leaving may be another replica's by now: this one fires nothing once leaving. */
     @Override
     protected TriggerFiredBundle triggerFired(Connection conn, OperableTrigger trigger) throws JobPersistenceException {
-        if (leaving) {
+        if (leaving || !stillAcquired(conn, trigger)) {
             return null;
         }
         TriggerFiredBundle fired = super.triggerFired(conn, trigger);
@@ -72,6 +77,24 @@ public final class ReplicaJobStore extends JobStoreTX {
             runsStarted.put(trigger.getFireInstanceId(), System.currentTimeMillis());
         }
         return fired;
+    }
+
+    @Override
+    protected void releaseAcquiredTrigger(Connection conn, OperableTrigger trigger) throws JobPersistenceException {
+        if (stillAcquired(conn, trigger)) {
+            super.releaseAcquiredTrigger(conn, trigger);
+        }
+    }
+
+    /** Whether this replica's record of acquiring {@code trigger} is still there: nobody recovered it meanwhile. */
+    private boolean stillAcquired(Connection conn, OperableTrigger trigger) throws JobPersistenceException {
+        try {
+            return getDelegate().selectFiredTriggerRecords(conn, trigger.getKey().getName(),
+                    trigger.getKey().getGroup()).stream()
+                    .anyMatch(record -> record.getFireInstanceId().equals(trigger.getFireInstanceId()));
+        } catch (SQLException e) {
+            throw new JobPersistenceException("cannot read the fired triggers of " + trigger.getKey(), e);
+        }
     }
 
     @Override
