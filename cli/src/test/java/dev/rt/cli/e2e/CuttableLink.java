@@ -20,7 +20,8 @@ import java.util.concurrent.TimeUnit;
  * connection that looks open; new connections get no answer either. The cut can be timed on the traffic: right after
  * the client sends a marker and the server answers it (say, the moment a PostgreSQL client holds a row lock it just
  * took). {@link #restore} ends the connections held across the cut, as the server will have by then, and relays new
- * ones again. Hand-written: a cut that keeps both ends' sockets open is what no proxy library offers.
+ * ones again. Hand-written: Toxiproxy's timeout toxic cuts this way, but it is a server of its own that Debian does
+ * not package and no registry here serves, and no Java proxy library times a cut on what passes.
  */
 public final class CuttableLink implements AutoCloseable {
     private final ServerSocket listener;
