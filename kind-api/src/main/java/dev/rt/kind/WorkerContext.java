@@ -3,6 +3,7 @@ package dev.rt.kind;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalInt;
 
 /** What a worker gives the kind it starts: who it is, where, with what configuration. */
@@ -55,6 +56,14 @@ public interface WorkerContext {
      */
     default RequestTracing tracing() {
         return RequestTracing.OFF;
+    }
+
+    /**
+     * The runtime's key (base64) for the {@code X-RT-IDENTITY} header it seals: the identity of its own calls (the
+     * scheduler's) and of a caller it forwards, which a kind's authentication accepts. Empty outside a runtime.
+     */
+    default Optional<String> identityKey() {
+        return Optional.empty();
     }
 
     /** Removes responses from the runtime's HTTP cache: {@link HttpCacheInvalidation#UNAVAILABLE} outside a runtime. */

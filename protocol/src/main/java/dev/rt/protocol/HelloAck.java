@@ -20,6 +20,9 @@ import java.util.Objects;
  * @param messagingTimeoutMillis how long a message the worker sends may wait for its reply ({@code messagingTimeout})
  * @param traced                whether the service is traced: its kind records spans of the requests that arrive
  *                              with a sampled {@code traceparent} and sends them in {@link SpanBatch}es
+ * @param identityKey           the runtime's key (base64) for the {@code X-RT-IDENTITY} header it seals, which the
+ *                              worker's authentication opens (the scheduler's calls, a forwarded caller); empty
+ *                              when the supervisor seals none
  */
 public record HelloAck(
         String serviceId,
@@ -33,7 +36,8 @@ public record HelloAck(
         long statsIntervalMillis,
         List<String> meshOrigins,
         long messagingTimeoutMillis,
-        boolean traced) implements Message {
+        boolean traced,
+        String identityKey) implements Message {
 
     /** {@code messagingTimeout}'s default. */
     public static final long DEFAULT_MESSAGING_TIMEOUT_MILLIS = 300_000;
@@ -43,6 +47,7 @@ public record HelloAck(
         Objects.requireNonNull(kind, "kind");
         Objects.requireNonNull(configuration, "configuration");
         Objects.requireNonNull(serviceDirectory, "serviceDirectory");
+        Objects.requireNonNull(identityKey, "identityKey");
         arguments = List.copyOf(arguments);
         meshOrigins = List.copyOf(meshOrigins);
         if (messagingTimeoutMillis < 0) {

@@ -27,7 +27,7 @@ class FrameCodecTest {
         return Stream.of(
                 new Hello(Protocol.VERSION, "api", 3, 4242L),
                 new HelloAck("api", 3, "java", app, "/srv/api", List.of("--flag", "välue"), 40123, true, 1000,
-                        List.of("http://idp-protected.example:8080"), 2_000, false),
+                        List.of("http://idp-protected.example:8080"), 2_000, false, "a2V5"),
                 new Ready(8080),
                 new Ready(8082, "0.0.0.0"),
                 new StartFailed("class com.acme.Api not found on the classpath"),
@@ -51,7 +51,7 @@ class FrameCodecTest {
                 new MessageDelivery(12, "api", "total", JsonNodeFactory.instance.arrayNode().add(1).add("two")),
                 MessageReply.success(12, JsonNodeFactory.instance.textNode("done")),
                 MessageReply.failure(11, MessageReply.NO_HANDLER, "service \"orders\" has no handler for \"total\""),
-                new HelloAck("api", 0, "java", app, "/srv/api", List.of(), 40123, false, 1000, List.of(), 2_000, true),
+                new HelloAck("api", 0, "java", app, "/srv/api", List.of(), 40123, false, 1000, List.of(), 2_000, true, ""),
                 new SpanBatch(List.of(new WorkerSpan("0af7651916cd43dd8448eb211c80319c", "b7ad6b7169203331",
                         "00f067aa0ba902b7", "GET /products/:id", "SERVER", 1_795_000_000_000_000_000L,
                         1_795_000_000_002_000_000L, "", Map.of("http.route", "/products/:id"),
@@ -241,7 +241,7 @@ class FrameCodecTest {
         String ack = "{\"v\":1,\"type\":\"helloAck\",\"serviceId\":\"a\",\"workerIndex\":0,\"kind\":\"java\","
                 + "\"configuration\":{},\"serviceDirectory\":\"/srv/a\",\"arguments\":[],\"meshProxyPort\":1,"
                 + "\"exitOnUnhandledErrors\":true,\"statsIntervalMillis\":1000,\"meshOrigins\":[],"
-                + "\"messagingTimeoutMillis\":-1,\"traced\":false}";
+                + "\"messagingTimeoutMillis\":-1,\"traced\":false,\"identityKey\":\"\"}";
         assertThatThrownBy(() -> decode(ack))
                 .isInstanceOf(ProtocolException.class)
                 .hasMessage("malformed frame: HelloAck is refused: messagingTimeoutMillis must not be negative, found -1");

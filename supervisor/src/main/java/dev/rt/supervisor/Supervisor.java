@@ -1,5 +1,6 @@
 package dev.rt.supervisor;
 
+import dev.rt.auth.forward.IdentitySeal;
 import dev.rt.config.RuntimeConfig;
 import dev.rt.config.ServiceConfig;
 import dev.rt.config.error.ErrorCode;
@@ -82,6 +83,8 @@ public final class Supervisor implements AutoCloseable {
     private volatile JobScheduler scheduler;
     private volatile RuntimeHistory workerHistory;
     private PausedJobs pausedJobs = new PausedJobs();
+    /** The key of the X-RT-IDENTITY header: made at start, shared with this runtime's workers only. */
+    private final IdentitySeal identity = IdentitySeal.generate();
     private final Drain drain = new Drain();
 
     public Supervisor(RuntimeConfig config, RuntimeLog log, Map<String, String> realEnv) {
@@ -133,7 +136,7 @@ public final class Supervisor implements AutoCloseable {
             lifecycle = new WorkerLifecycle(config, options.production(), launcher, registry, log, proxies::meshPortOf,
                     new WorkerServices(proxies.tracing().<WorkerSpans>map(Tracing::workerSpans).orElse(WorkerSpans.NONE),
                             proxies.cache().<CacheInvalidations>map(WorkerInvalidation::new).orElse(CacheInvalidations.NONE),
-                            workerHistory == null ? WorkerStatsListener.NONE : workerHistory));
+                            workerHistory == null ? WorkerStatsListener.NONE : workerHistory, identity.key()));
             reloads = new Reloads(lifecycle, config.serviceIds(), log, () -> listeners.forEach(RuntimeEvents::reloading),
                     () -> listeners.forEach(RuntimeEvents::reloaded));
             remember(AgentServer.start(directory.agentSocket(), lifecycle.agentEvents(), log));
@@ -145,7 +148,7 @@ public final class Supervisor implements AutoCloseable {
             }
             Readiness.await(ready);
             if (JobScheduler.needed(config)) {
-                scheduler = JobScheduler.start(config, loops, meshPort, log, metrics.registry(), pausedJobs);
+                scheduler = JobScheduler.start(config, loops, meshPort, identity, log, metrics.registry(), pausedJobs);
             }
             routing.ifPresent(router -> router.start(config, proxies.meshAddress(), log, options.development()));
             entrypointAddress = bound;

@@ -30,7 +30,8 @@ class SchedulerIT {
         try (CallbackServer target = new CallbackServer(); TestPorts.Held closed = TestPorts.refusing()) {
             String jobs = "\"scheduler\": ["
                     + job("tick", "* * * * * *", target.url("/ok"),
-                            "\"method\": \"POST\", \"body\": {\"n\": 1}, \"headers\": {\"x-job\": \"tick\"}") + ", "
+                            "\"method\": \"POST\", \"body\": {\"n\": 1}, \"headers\": {\"x-job\": \"tick\","
+                                    + " \"X-RT-IDENTITY\": \"the job's own\"}") + ", "
                     + job("flaky", "* * * * * *", target.url("/flaky"), "\"maxRetries\": 3") + ", "
                     + job("mesh", "* * * * * *", "http://api.rt.local/slow?ms=1", "\"method\": \"GET\"") + ", "
                     + job("down", "* * * * * *", "http://127.0.0.1:" + closed.port() + "/", "\"maxRetry\": 2") + ", "
@@ -42,6 +43,8 @@ class SchedulerIT {
                 assertThat(tick.body()).isEqualTo("{\"n\":1}");
                 assertThat(tick.headers()).containsEntry("content-type", "application/json")
                         .containsEntry("x-job", "tick").containsEntry("x-retry-attempt", "1");
+                assertThat(tick.headers()).as("the runtime's identity never leaves it, nor does a job set one")
+                        .doesNotContainKey("x-rt-identity");
                 long spanSeconds = (ticks.get(ticks.size() - 1).arrivedNanos() - ticks.get(0).arrivedNanos()) / 1_000_000_000L;
                 assertThat(ticks).as("one firing a second (a late one may arrive up to a second later)")
                         .hasSizeLessThanOrEqualTo((int) spanSeconds + 2);

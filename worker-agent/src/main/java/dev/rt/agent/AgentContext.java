@@ -9,12 +9,17 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.OptionalInt;
 
-/** What the agent gives the kind it starts, from the supervisor's environment and its {@code HelloAck}. */
+/**
+ * What the agent gives the kind it starts, from the supervisor's environment and its {@code HelloAck} (the key of
+ * the identities the runtime seals among them).
+ */
 record AgentContext(String serviceId, int workerIndex, Path serviceDirectory, Map<String, Object> configuration,
         String configurationJson, List<String> arguments, OptionalInt offeredPort, Map<String, String> environment,
-        KindLog log, KindMessaging messaging, RequestTracing tracing, HttpCacheInvalidation httpCache)
+        KindLog log, KindMessaging messaging, RequestTracing tracing, HttpCacheInvalidation httpCache,
+        Optional<String> identityKey)
         implements WorkerContext {
 
     AgentContext {
@@ -29,5 +34,6 @@ record AgentContext(String serviceId, int workerIndex, Path serviceDirectory, Ma
         Objects.requireNonNull(messaging, "messaging");
         Objects.requireNonNull(tracing, "tracing");
         Objects.requireNonNull(httpCache, "httpCache");
+        Objects.requireNonNull(identityKey, "identityKey");
     }
 }

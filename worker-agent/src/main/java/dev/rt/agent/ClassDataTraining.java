@@ -66,7 +66,7 @@ public final class ClassDataTraining {
             Hello hello = (Hello) next(reader, Hello.class);
             writer.write(new HelloAck(hello.serviceId(), hello.workerIndex(), kind, configuration,
                     directory.toString(), List.of(), 1, true, 200, List.of(), HelloAck.DEFAULT_MESSAGING_TIMEOUT_MILLIS,
-                    false));
+                    false, ""));
             Ready ready = (Ready) next(reader, Ready.class);
             request(ready.port());
             next(reader, Stats.class);

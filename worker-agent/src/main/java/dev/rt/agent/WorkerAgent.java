@@ -17,6 +17,7 @@ import dev.rt.protocol.StartFailed;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Predicate;
 
@@ -97,7 +98,8 @@ final class WorkerAgent {
             HttpCacheInvalidation httpCache) {
         return new AgentContext(environment.serviceId(), environment.workerIndex(), Path.of(ack.serviceDirectory()),
                 JsonValues.object(ack.configuration()), JsonTrees.toJson(ack.configuration()), ack.arguments(),
-                environment.port(), System.getenv(), new AgentLog(System.out, System.getenv()), messaging, tracing, httpCache);
+                environment.port(), System.getenv(), new AgentLog(System.out, System.getenv()), messaging, tracing, httpCache,
+                Optional.of(ack.identityKey()).filter(key -> !key.isEmpty()));
     }
 
     /** Sends a frame to the supervisor; false once the socket is gone. */

@@ -117,7 +117,7 @@ class BuildApplicationProcessTest {
         supervisor = FakeSupervisor.start(dir, List.of());
         supervisor.awaitHello();
         supervisor.send(new HelloAck("api", 0, "python", java("build", HelloBuild.class.getName()), dir.toString(),
-                List.of(), 1, true, 100, List.of(), HelloAck.DEFAULT_MESSAGING_TIMEOUT_MILLIS, false));
+                List.of(), 1, true, 100, List.of(), HelloAck.DEFAULT_MESSAGING_TIMEOUT_MILLIS, false, ""));
 
         assertThat(supervisor.next(StartFailed.class).message()).isEqualTo("service \"api\" is of kind \"python\","
                 + " which this worker's class path does not hold (it holds java); the supervisor puts the kind's jars"

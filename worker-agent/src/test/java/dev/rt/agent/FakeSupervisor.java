@@ -98,7 +98,8 @@ final class FakeSupervisor implements AutoCloseable {
     /** A HelloAck with test defaults: kind java, 100 ms stats, exit on unhandled errors. */
     static HelloAck ack(ObjectNode configuration, Path serviceDirectory, int meshProxyPort, boolean exitOnUnhandledErrors) {
         return new HelloAck(SERVICE_ID, 0, "java", configuration, serviceDirectory.toString(), List.of("--greeting", "hi"),
-                meshProxyPort, exitOnUnhandledErrors, 100, List.of(), HelloAck.DEFAULT_MESSAGING_TIMEOUT_MILLIS, false);
+                meshProxyPort, exitOnUnhandledErrors, 100, List.of(), HelloAck.DEFAULT_MESSAGING_TIMEOUT_MILLIS, false,
+                "");
     }
 
     /** A service configuration of the java kind: {@code {"java": {key: value}}}. */

@@ -5,9 +5,10 @@ import java.net.URI;
 
 /**
  * Where a job's call goes: the host and port a connection opens to (the mesh proxy's for {@code http://<id>.rt.local}
- * URLs, like a worker's calls), whether it speaks TLS, and the request's target and {@code Host} header.
+ * URLs, like a worker's calls), whether it speaks TLS, the request's target and {@code Host} header, and whether it
+ * is one of the runtime's services (through the mesh).
  */
-record CallbackTarget(Address address, String requestTarget, String hostHeader) {
+record CallbackTarget(Address address, String requestTarget, String hostHeader, boolean mesh) {
     private static final String MESH_SUFFIX = MeshHost.SUFFIX;
 
     /** A connection's end: connections are pooled per address. */
@@ -25,9 +26,9 @@ record CallbackTarget(Address address, String requestTarget, String hostHeader) 
         if (!tls && host.endsWith(MESH_SUFFIX)) {
             // through the mesh as through an HTTP proxy: the absolute URL as the request's target
             return new CallbackTarget(new Address("127.0.0.1", meshPort, false), "http://" + hostHeader + origin,
-                    hostHeader);
+                    hostHeader, true);
         }
         String bare = host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;
-        return new CallbackTarget(new Address(bare, port, tls), origin, hostHeader);
+        return new CallbackTarget(new Address(bare, port, tls), origin, hostHeader, false);
     }
 }

@@ -1,5 +1,6 @@
 package dev.rt.supervisor.scheduler;
 
+import dev.rt.auth.forward.IdentitySeal;
 import dev.rt.config.RuntimeConfig;
 import dev.rt.supervisor.log.RuntimeLog;
 import dev.rt.supervisor.proxy.transport.ProxyEventLoops;
@@ -32,14 +33,15 @@ public interface JobScheduler {
 
     /**
      * Starts the scheduler of {@code config}'s enabled jobs, calling out on {@code loops}' event loops and
-     * {@code *.rt.local} URLs through the mesh proxy at {@code meshPort}, counting runs in {@code registry}, pausing at once the jobs {@code paused} names.
+     * {@code *.rt.local} URLs through the mesh proxy at {@code meshPort} as the runtime's own identity sealed with
+     * {@code identity}, counting runs in {@code registry}, pausing at once the jobs {@code paused} names.
      *
      * @throws dev.rt.config.error.RtException {@code RT_SCHEDULER_START_FAILED} when it cannot start (a database that
      *                                   refuses connections)
      */
-    static JobScheduler start(RuntimeConfig config, ProxyEventLoops loops, int meshPort, RuntimeLog log,
-            PrometheusRegistry registry, PausedJobs paused) {
-        return QuartzJobScheduler.start(config, loops, meshPort, log, registry, paused);
+    static JobScheduler start(RuntimeConfig config, ProxyEventLoops loops, int meshPort, IdentitySeal identity,
+            RuntimeLog log, PrometheusRegistry registry, PausedJobs paused) {
+        return QuartzJobScheduler.start(config, loops, meshPort, identity, log, registry, paused);
     }
 
     /** Whether {@code config} has a job to schedule; without one, nothing of the scheduler is loaded. */

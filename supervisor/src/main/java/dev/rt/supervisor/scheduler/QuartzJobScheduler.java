@@ -1,5 +1,6 @@
 package dev.rt.supervisor.scheduler;
 
+import dev.rt.auth.forward.IdentitySeal;
 import dev.rt.config.RuntimeConfig;
 import dev.rt.config.SchedulerJobConfig;
 import dev.rt.config.error.ErrorCode;
@@ -11,6 +12,7 @@ import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.CountDownLatch;
@@ -58,10 +60,10 @@ final class QuartzJobScheduler implements JobScheduler {
         this.log = log;
     }
 
-    static QuartzJobScheduler start(RuntimeConfig config, ProxyEventLoops loops, int meshPort, RuntimeLog log,
-            PrometheusRegistry registry, PausedJobs pausedJobs) {
+    static QuartzJobScheduler start(RuntimeConfig config, ProxyEventLoops loops, int meshPort, IdentitySeal identity,
+            RuntimeLog log, PrometheusRegistry registry, PausedJobs pausedJobs) {
         CallbackClient client = new CallbackClient(loops.io(), loops.channelClass(), config.serviceTimeout());
-        CallbackCall call = new CallbackCall(client, meshPort);
+        CallbackCall call = new CallbackCall(client, meshPort, identity);
         RetryWaits waits = new RetryWaits(loops.io());
         SchedulerMetrics metrics = new SchedulerMetrics(registry);
         CountDownLatch shutdown = new CountDownLatch(1);
@@ -71,9 +73,10 @@ final class QuartzJobScheduler implements JobScheduler {
             if (job.enabled()) {
                 runners.put(job.name(), new CallbackRunner(job, call, log, metrics, shutdown, inFlight, waits));
                 metrics.declare(job.name());
-                job.headers().keySet().stream().filter(h -> CallbackCall.RESTRICTED.contains(h.toLowerCase()))
+                job.headers().keySet().stream().filter(h -> CallbackCall.dropped(h.toLowerCase(Locale.ROOT)))
                         .forEach(h -> log.warn("Scheduler \"" + job.name() + "\": the header \"" + h
-                                + "\" is the HTTP client's to set; it is not sent"));
+                                + "\" is " + (CallbackCall.RESTRICTED.contains(h.toLowerCase(Locale.ROOT))
+                                ? "the HTTP client's" : "the runtime's") + " to set; it is not sent"));
             }
         }
         boolean clustered = config.sections().schedulerCluster().isPresent();

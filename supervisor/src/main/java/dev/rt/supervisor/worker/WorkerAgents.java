@@ -62,7 +62,7 @@ final class WorkerAgents implements AgentEvents {
                 service.application().configuration(), service.directory().toString(), worker.arguments,
                 meshProxyPorts.applyAsInt(service.id()), config.exitOnUnhandledErrors(),
                 WorkerLifecycle.STATS_INTERVAL.toMillis(),
-                MeshProxy.externalOrigins(config), config.messagingTimeout().toMillis(), services.spans().records(service.id())));
+                MeshProxy.externalOrigins(config), config.messagingTimeout().toMillis(), services.spans().records(service.id()), services.identityKey()));
     }
 
     @Override

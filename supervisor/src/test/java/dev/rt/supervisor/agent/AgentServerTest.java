@@ -48,7 +48,7 @@ class AgentServerTest {
                 events.add("hello " + hello.serviceId() + ":" + hello.workerIndex());
                 return Optional.of(new HelloAck(hello.serviceId(), hello.workerIndex(), "java",
                         JsonNodeFactory.instance.objectNode(), "/srv", List.of(), 1, true, 1000, List.of(),
-                        HelloAck.DEFAULT_MESSAGING_TIMEOUT_MILLIS, false));
+                        HelloAck.DEFAULT_MESSAGING_TIMEOUT_MILLIS, false, ""));
             }
 
             @Override

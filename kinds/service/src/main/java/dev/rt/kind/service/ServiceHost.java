@@ -202,7 +202,8 @@ public final class ServiceHost {
         LoopBusyTime busy = new LoopBusyTime(loops, poolSize);
         ServiceRouter router = new ServiceRouter(environment, registrations.seal(), server,
                 new ApiOptions(openApi, Optional.ofNullable(openApiDocument), graphQl, graphQlExecution),
-                context.tracing(), busy, Authentication.of(context.configuration()));
+                context.tracing(), busy, Authentication.of(context.configuration(),
+                context.identityKey()));
         return ServiceServer.listen(vertx, router.build(), server, loops, busy, router, START_LIMIT);
     }
 }

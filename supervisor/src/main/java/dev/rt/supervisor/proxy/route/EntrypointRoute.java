@@ -1,5 +1,6 @@
 package dev.rt.supervisor.proxy.route;
 
+import dev.rt.auth.forward.IdentitySeal;
 import dev.rt.supervisor.proxy.policy.EntrypointPolicy;
 import io.netty.channel.Channel;
 import io.netty.handler.codec.http.HttpHeaderNames;
@@ -7,6 +8,7 @@ import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http.HttpRequest;
 import io.netty.util.AsciiString;
 import java.util.ArrayDeque;
+import java.util.Locale;
 
 /**
  * Route of the public entrypoint: every request goes to one service with the {@code Host} the client asked for
@@ -16,9 +18,12 @@ import java.util.ArrayDeque;
  * {@code /api}, {@code /api/x} goes on as {@code /x} and {@code /api} as {@code /}; any other path is answered
  * 404 as an application without that route would ({@link ProxyError#routeNotFound}). A request target in absolute form ({@code GET http://host/x}) goes on in origin
  * form ({@code /x}) with its host as the {@code Host} (RFC 9112, section 3.2.2: the target's host wins over the
- * header). Draining starts with {@link #beginDraining()} and never ends.
+ * header). Draining starts with {@link #beginDraining()} and never ends. A client's {@code X-RT-IDENTITY} is removed:
+ * that header is the runtime's own (its scheduler's calls, a caller it forwards), sealed with a key only its
+ * processes have.
  */
 public final class EntrypointRoute implements ProxyRoute {
+    private static final AsciiString SEALED_IDENTITY = AsciiString.cached(IdentitySeal.HEADER.toLowerCase(Locale.ROOT));
     private final RouteTarget target;
     private final String basePath;
     private final AsciiString scheme;
@@ -62,6 +67,7 @@ public final class EntrypointRoute implements ProxyRoute {
             request.setUri(stripBasePath(request));
         }
         HttpHeaders headers = request.headers();
+        headers.remove(SEALED_IDENTITY); // only the runtime sets it: a client's, even a replayed one, never passes
         ForwardedHeaders.mark(headers, client, headers.get(HttpHeaderNames.HOST), scheme,
                 policy.trustsForwarded(client));
         return target;

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.rt.auth.AuthenticationException;
 import dev.rt.auth.RequestHeaders;
 import dev.rt.auth.User;
+import dev.rt.auth.forward.IdentitySeal;
 import dev.rt.auth.request.Authenticator;
 import dev.rt.auth.settings.AuthSettings;
 import dev.rt.auth.settings.SettingsException;
@@ -33,18 +34,32 @@ public final class Authentication implements Handler<RoutingContext> {
     private final AuthSettings settings;
     private final Authenticator authenticator;
 
-    private Authentication(AuthSettings settings) {
+    private Authentication(AuthSettings settings, Optional<String> identityKey) {
         this.settings = settings;
-        this.authenticator = Authenticator.builder(settings).build();
+        Authenticator.Builder builder = Authenticator.builder(settings);
+        identityKey.map(IdentitySeal::fromKey).ifPresent(builder::seal);
+        this.authenticator = builder.build();
     }
 
     /**
-     * The handler for a configuration's {@code authorization} section, when it has one.
+     * The handler for a configuration's {@code authorization} section, when it has one, outside a runtime: an
+     * {@code X-RT-IDENTITY} header is refused.
      *
      * @throws KindException naming the JSON pointer of a setting rt cannot honour
      */
     public static Optional<Authentication> of(Map<String, Object> configuration) {
-        return settings(configuration).map(Authentication::new);
+        return of(configuration, Optional.empty());
+    }
+
+    /**
+     * The handler for a configuration's {@code authorization} section, when it has one, that also accepts the
+     * identities sealed with the runtime's key ({@code WorkerContext.identityKey()}): the scheduler's
+     * calls, a caller the runtime forwards.
+     *
+     * @throws KindException naming the JSON pointer of a setting rt cannot honour
+     */
+    public static Optional<Authentication> of(Map<String, Object> configuration, Optional<String> identityKey) {
+        return settings(configuration).map(settings -> new Authentication(settings, identityKey));
     }
 
     /**
