@@ -66,6 +66,11 @@ final class Rt implements AutoCloseable {
         return status;
     }
 
+    /** rt's own process id, which names its management socket. */
+    long pid() {
+        return process.pid();
+    }
+
     /** The worker JVMs rt reported starting. */
     Set<Long> workers() {
         return process.workerPids();
