@@ -1,5 +1,10 @@
 package dev.rt.cli;
 
+import dev.rt.cli.build.CompileCommand;
+import dev.rt.cli.build.SchemaCommand;
+import dev.rt.cli.create.KindCreateCommand;
+import dev.rt.cli.output.ExitCodes;
+import dev.rt.cli.start.StartCommand;
 import dev.rt.config.install.ConfigKind;
 import dev.rt.config.install.Kinds;
 import java.util.concurrent.Callable;

@@ -1,7 +1,7 @@
 package dev.rt.cli;
 
+import dev.rt.cli.output.ExitCodes;
 import dev.rt.config.ConfigWarmUp;
-
 import picocli.CommandLine;
 
 /** Entry point of the rt jar. */

@@ -1,9 +1,23 @@
 package dev.rt.cli;
 
 import dev.rt.cli.admin.AdminCommand;
+import dev.rt.cli.build.BuildCommand;
+import dev.rt.cli.build.ClientCommand;
+import dev.rt.cli.build.CompileCommand;
+import dev.rt.cli.build.InstallCommand;
+import dev.rt.cli.build.ResolveCommand;
+import dev.rt.cli.build.SchemaCommand;
+import dev.rt.cli.build.UpgradeCommand;
+import dev.rt.cli.create.CreateCommand;
+import dev.rt.cli.ctl.CtlCommand;
+import dev.rt.cli.ctl.InjectCommand;
+import dev.rt.cli.ctl.LogsCommand;
+import dev.rt.cli.ctl.PsCommand;
 import dev.rt.cli.deploy.DeployCommand;
-import dev.rt.config.install.ConfigKind;
+import dev.rt.cli.output.ExitCodes;
+import dev.rt.cli.start.StartCommand;
 import dev.rt.config.error.RtException;
+import dev.rt.config.install.ConfigKind;
 import dev.rt.supervisor.RtVersion;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;

@@ -1,5 +1,7 @@
 package dev.rt.cli;
 
+import dev.rt.cli.build.CompileCommand;
+import dev.rt.cli.start.StartCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.PositionalParamSpec;

@@ -2,6 +2,8 @@ package dev.rt.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.rt.cli.create.KindCreateCommand;
+import dev.rt.cli.output.ExitCodes;
 import dev.rt.config.RuntimeConfig;
 import dev.rt.config.RuntimeConfigLoader;
 import java.io.IOException;
@@ -12,9 +14,9 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.io.TempDir;
 
 /** {@code rt create} and {@code rt <kind> create} in-process: what they write, and what they refuse. */
 class CreateCommandTest {

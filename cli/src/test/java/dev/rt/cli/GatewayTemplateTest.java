@@ -2,6 +2,7 @@ package dev.rt.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.rt.cli.create.RuntimeEntrypoint;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

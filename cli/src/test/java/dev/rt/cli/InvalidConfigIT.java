@@ -3,6 +3,7 @@ package dev.rt.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.rt.cli.e2e.RtProcess;
+import dev.rt.cli.output.ExitCodes;
 import java.io.IOException;
 import java.io.Reader;
 import java.io.UncheckedIOException;

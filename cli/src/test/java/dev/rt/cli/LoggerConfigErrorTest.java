@@ -2,6 +2,7 @@ package dev.rt.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.rt.cli.output.ExitCodes;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;

@@ -3,6 +3,7 @@ package dev.rt.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.sun.net.httpserver.HttpServer;
+import dev.rt.cli.output.ExitCodes;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;

@@ -3,6 +3,7 @@ package dev.rt.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.rt.cli.e2e.RtProcess;
+import dev.rt.cli.output.ExitCodes;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
