@@ -4,6 +4,7 @@ import dev.rt.config.RuntimeConfig;
 import dev.rt.config.ServiceConfig;
 import dev.rt.supervisor.cache.HttpCache;
 import dev.rt.supervisor.cache.InvalidationServer;
+import dev.rt.supervisor.limit.PublicLimits;
 import dev.rt.supervisor.log.RuntimeLog;
 import dev.rt.supervisor.proxy.EntrypointServer;
 import dev.rt.supervisor.proxy.MeshProxy;
@@ -75,8 +76,10 @@ final class RuntimeProxies implements AutoCloseable {
                 servicePorts.put(service.id(), mesh.bindFor(service.id()));
             }
             String scheme = config.server().https().isPresent() ? "https" : "http";
+            PublicLimits limits = PublicLimits.of(config, log);
+            opened.add(limits);
             EntrypointServer entrypoint = EntrypointServer.of(loops, registry, config, observer, routes,
-                    ExchangeHooks.of(tracing.map(t -> t.entrypoint(scheme)), Optional.empty()));
+                    ExchangeHooks.of(tracing.map(t -> t.entrypoint(scheme)), Optional.empty()), limits);
             opened.add(0, entrypoint);
             entrypoint.tlsEngine().ifPresent(engine -> log.info("TLS of the public server by " + engine));
             InetSocketAddress bound = entrypoint.bind(config.server().hostname(), config.server().port());

@@ -95,7 +95,9 @@ public enum ErrorCode {
     MESH_INVALID_TARGET(RUNTIME_FAILURE),
     HEADERS_TOO_LARGE(RUNTIME_FAILURE),
     HEADERS_TIMEOUT(RUNTIME_FAILURE),
-    REQUEST_LINE_TOO_LONG(RUNTIME_FAILURE);
+    REQUEST_LINE_TOO_LONG(RUNTIME_FAILURE),
+    /** server.rateLimit: more requests than max in the window (429). */
+    RATE_LIMITED(RUNTIME_FAILURE);
 
     private static final Map<String, ErrorCode> BY_CODE =
             Arrays.stream(values()).collect(Collectors.toUnmodifiableMap(ErrorCode::code, Function.identity()));

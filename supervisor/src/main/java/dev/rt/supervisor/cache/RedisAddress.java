@@ -15,23 +15,24 @@ import java.util.Optional;
  * The Redis that {@code httpCache.store} names: {@code redis://[[user]:password@]host[:port][/database]}, or
  * {@code rediss://} for TLS, the server's certificate checked against the JDK's trusted authorities, or against the
  * PEM file of {@code ?cacert=path} (relative to the configuration's directory), and its host name against the
- * certificate. {@link #shown()} is the address without its credentials, for messages.
+ * certificate. {@link #shown()} is the address without its credentials, for messages. The rate limiter's Redis
+ * ({@code server.rateLimit}) is named the same way.
  *
  * @param caCert the certificates of {@code cacert}, when given
  */
-record RedisAddress(RedisURI uri, String shown, Optional<Path> caCert) {
+public record RedisAddress(RedisURI uri, String shown, Optional<Path> caCert) {
     private static final int DEFAULT_PORT = 6379;
     /** A command's answer, and a connection's handshake, take no longer than this. */
     static final Duration TIMEOUT = Duration.ofSeconds(5);
 
     /** Whether {@code store} names Redis at all (then {@link #parse} judges the rest). */
-    static boolean names(String store) {
+    public static boolean names(String store) {
         String lower = store.toLowerCase(Locale.ROOT);
         return lower.startsWith("redis://") || lower.startsWith("rediss://");
     }
 
     /** @throws IllegalArgumentException saying what is wrong with {@code store}, never repeating its password */
-    static RedisAddress parse(String store, Path root) {
+    public static RedisAddress parse(String store, Path root) {
         URI uri;
         try {
             uri = new URI(store);

@@ -26,14 +26,14 @@ import java.util.concurrent.TimeoutException;
 import javax.net.ssl.SSLException;
 
 /**
- * The store's connection to Redis, through Lettuce on rt's Netty (one I/O thread of its own,
- * {@code rt-http-cache-redis-*}): keys as UTF-8 text, values as bytes; a command answers within
+ * A connection to Redis, the HTTP cache's store's or the rate limiter's ({@link Purpose}), through Lettuce on rt's
+ * Netty (one I/O thread of its own, {@code rt-<purpose>-redis-*}): keys as UTF-8 text, values as bytes; a command answers within
  * {@link RedisAddress#TIMEOUT}, and one sent while the connection is down fails at once rather than waiting for it.
  * A connection that failed or was lost is opened again on use, at most once a second, rather than by Lettuce's
  * background reconnection: nothing is then in flight when the store closes (a reconnection racing the shutdown of
  * the event loop made Netty warn), and nothing retries while nobody asks.
  */
-final class RedisConnection implements AutoCloseable {
+public final class RedisConnection implements AutoCloseable {
     static {
         // Lettuce picks epoll when io_uring is there too, and warns about it on every client; rt's one connection
         // to Redis has no use for io_uring: said once here instead (the user's own -D setting wins).
@@ -46,6 +46,10 @@ final class RedisConnection implements AutoCloseable {
     private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(2);
     private static final long RETRY_NANOS = TimeUnit.SECONDS.toNanos(1);
 
+    /** What the HTTP cache's store says: the cache's requests go on without it. */
+    static final Purpose HTTP_CACHE = new Purpose("http-cache", "The HTTP cache's store", "httpCache.store",
+            "requests go to their services until it answers");
+
     private final RedisAddress address;
     private final ClientResources resources;
     private final RedisClient client;
@@ -53,8 +57,19 @@ final class RedisConnection implements AutoCloseable {
     private long retryAt;
     private boolean closed;
 
+    /**
+     * Who uses a connection, for its threads' names and its messages.
+     *
+     * @param name      in the threads' names
+     * @param subject   what cannot reach Redis, at the start of a sentence
+     * @param setting   the setting that names the Redis
+     * @param meanwhile what happens while Redis cannot be reached
+     */
+    public record Purpose(String name, String subject, String setting, String meanwhile) {
+    }
+
     /** Redis answered the connection with a refusal (credentials, TLS): trying again will not help. */
-    static final class RefusedException extends Exception {
+    public static final class RefusedException extends Exception {
         private static final long serialVersionUID = 1L;
 
         RefusedException(String message) {
@@ -62,10 +77,10 @@ final class RedisConnection implements AutoCloseable {
         }
     }
 
-    private RedisConnection(RedisAddress address) {
+    private RedisConnection(RedisAddress address, Purpose purpose) {
         this.address = address;
         this.resources = DefaultClientResources.builder().ioThreadPoolSize(1).computationThreadPoolSize(1)
-                .threadFactoryProvider(pool -> new DefaultThreadFactory("rt-http-cache-redis-" + pool, true))
+                .threadFactoryProvider(pool -> new DefaultThreadFactory("rt-" + purpose.name() + "-redis-" + pool, true))
                 .commandLatencyRecorder(CommandLatencyRecorder.disabled()).build();
         this.client = RedisClient.create(resources, address.uri());
         SslOptions.Builder tls = SslOptions.builder().jdkSslProvider().handshakeTimeout(RedisAddress.TIMEOUT);
@@ -82,7 +97,12 @@ final class RedisConnection implements AutoCloseable {
      * @throws RefusedException when Redis refuses the connection (its password, its certificate)
      */
     static RedisConnection open(RedisAddress address, RuntimeLog log) throws RefusedException {
-        RedisConnection redis = new RedisConnection(address);
+        return open(address, log, HTTP_CACHE);
+    }
+
+    /** Like {@link #open(RedisAddress, RuntimeLog)}, for {@code purpose}. */
+    public static RedisConnection open(RedisAddress address, RuntimeLog log, Purpose purpose) throws RefusedException {
+        RedisConnection redis = new RedisConnection(address, purpose);
         try {
             redis.connection = CompletableFuture.completedFuture(redis.client.connect(CODEC, address.uri()));
         } catch (RedisConnectionException e) {
@@ -90,13 +110,13 @@ final class RedisConnection implements AutoCloseable {
                 redis.close();
                 throw new RefusedException(address.shown() + " refused the connection: " + StoreFailures.reason(e)
                         + (e.getCause() instanceof RedisCommandExecutionException
-                                ? " (check the user and password in httpCache.store)"
-                                : " (check the server's certificate, and cacert in httpCache.store)"));
+                                ? " (check the user and password in " + purpose.setting() + ")"
+                                : " (check the server's certificate, and cacert in " + purpose.setting() + ")"));
             }
             redis.connection = CompletableFuture.failedFuture(e);
             redis.retryAt = System.nanoTime() + RETRY_NANOS;
-            log.warn("The HTTP cache's store " + address.shown() + " cannot be reached: " + StoreFailures.reason(e)
-                    + "; requests go to their services until it answers");
+            log.warn(purpose.subject() + " " + address.shown() + " cannot be reached: " + StoreFailures.reason(e)
+                    + "; " + purpose.meanwhile());
         }
         return redis;
     }
@@ -115,7 +135,7 @@ final class RedisConnection implements AutoCloseable {
      * The commands; when the connection failed or was lost, a new attempt at one (at most once a second), and until it
      * is open, a failure at once.
      */
-    synchronized CompletionStage<RedisAsyncCommands<String, byte[]>> commands() {
+    public synchronized CompletionStage<RedisAsyncCommands<String, byte[]>> commands() {
         if (closed) {
             return CompletableFuture.failedFuture(new IllegalStateException("the store is closed"));
         }

@@ -5,6 +5,7 @@ import dev.rt.config.RuntimeConfig;
 import dev.rt.config.ServerConfig;
 import dev.rt.config.error.ErrorCode;
 import dev.rt.config.error.RtException;
+import dev.rt.supervisor.limit.PublicLimits;
 import dev.rt.supervisor.proxy.backend.BackendOptions;
 import dev.rt.supervisor.proxy.exchange.ExchangeHooks;
 import dev.rt.supervisor.proxy.exchange.RequestObserver;
@@ -69,9 +70,17 @@ public final class EntrypointServer implements AutoCloseable {
     EntrypointServer(ProxyEventLoops loops, UpstreamSelector upstreams, String serviceId, String basePath,
             ServerLimits limits, Optional<ServerTls> tls, boolean http2, RequestObserver observer,
             Optional<PublicRoutes> routes, long timeoutMillis, ExchangeHooks hooks) {
+        this(loops, upstreams, serviceId, basePath, limits, tls, http2, observer, routes, timeoutMillis, hooks,
+                PublicLimits.NONE);
+    }
+
+    /** Like the constructor before, with the limits on abuse ({@code server.rateLimit}) at every connection. */
+    EntrypointServer(ProxyEventLoops loops, UpstreamSelector upstreams, String serviceId, String basePath,
+            ServerLimits limits, Optional<ServerTls> tls, boolean http2, RequestObserver observer,
+            Optional<PublicRoutes> routes, long timeoutMillis, ExchangeHooks hooks, PublicLimits abuse) {
         this.scheme = tls.isPresent() ? "https" : "http";
         this.tlsEngine = tls.map(ServerTls::engine);
-        this.policy = routes.map(PublicRoutes::policy).orElse(EntrypointPolicy.NONE);
+        this.policy = routes.map(PublicRoutes::policy).orElse(EntrypointPolicy.NONE).with(abuse);
         this.route = new EntrypointRoute(serviceId, EntrypointRoute.normalizeBasePath(basePath), scheme, policy);
         this.server = new ProxyServer(loops, routes.map(table -> table.over(route)).orElse(route), upstreams,
                 routes.isPresent() ? timeoutMillis : 0, limits, BackendOptions.DEFAULTS, tls, http2 && tls.isEmpty(),
@@ -100,11 +109,17 @@ public final class EntrypointServer implements AutoCloseable {
      */
     public static EntrypointServer of(ProxyEventLoops loops, UpstreamSelector upstreams, RuntimeConfig config,
             RequestObserver observer, Optional<PublicRoutes> routes, ExchangeHooks hooks) {
+        return of(loops, upstreams, config, observer, routes, hooks, PublicLimits.NONE);
+    }
+
+    /** Like the method before, with {@code abuse}'s limits ({@link PublicLimits}, which the caller closes). */
+    public static EntrypointServer of(ProxyEventLoops loops, UpstreamSelector upstreams, RuntimeConfig config,
+            RequestObserver observer, Optional<PublicRoutes> routes, ExchangeHooks hooks, PublicLimits abuse) {
         ServerConfig server = config.server();
         Optional<ServerTls> tls = server.https().map(https -> ServerTls.load(https, server.http2(), config.root()));
         return new EntrypointServer(loops, upstreams, config.entrypoint(), config.basePath().orElse(""),
                 limits(config.settings().path("server"), routes.map(PublicRoutes::policy).orElse(EntrypointPolicy.NONE)),
-                tls, server.http2(), observer, routes, config.serviceTimeout().toMillis(), hooks);
+                tls, server.http2(), observer, routes, config.serviceTimeout().toMillis(), hooks, abuse);
     }
 
     /**

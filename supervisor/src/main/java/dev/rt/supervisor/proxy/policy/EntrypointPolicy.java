@@ -2,6 +2,7 @@ package dev.rt.supervisor.proxy.policy;
 
 import dev.rt.kind.forwarded.TrustedProxies;
 import dev.rt.kind.routing.ServerPolicy;
+import dev.rt.supervisor.limit.PublicLimits;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelPipeline;
 import io.netty.handler.codec.http.HttpRequest;
@@ -17,28 +18,37 @@ import java.util.OptionalLong;
  */
 public final class EntrypointPolicy {
     /** The runtime's public server as it is: nothing added. */
-    public static final EntrypointPolicy NONE = new EntrypointPolicy(ServerPolicy.NONE);
+    public static final EntrypointPolicy NONE = new EntrypointPolicy(ServerPolicy.NONE, PublicLimits.NONE);
 
     private static final String BODY_LIMIT = "body-limit";
     private static final String REQUEST_TIMEOUT = "request-timeout";
     private static final String SOCKET_REQUESTS = "socket-requests";
     /** Names of the stages between the HTTP codec and the proxy, which a tunnel removes with the codec. */
-    public static final List<String> REQUEST_STAGES = List.of(BODY_LIMIT, REQUEST_TIMEOUT, SOCKET_REQUESTS);
+    public static final List<String> REQUEST_STAGES = List.of(PublicLimits.RATE_LIMIT, BODY_LIMIT, REQUEST_TIMEOUT,
+            SOCKET_REQUESTS);
 
     private final ServerPolicy settings;
     private final CorsHeaders cors;
+    private final PublicLimits limits;
 
-    private EntrypointPolicy(ServerPolicy settings) {
+    private EntrypointPolicy(ServerPolicy settings, PublicLimits limits) {
         this.settings = settings;
         this.cors = settings.cors().map(CorsHeaders::new).orElse(null);
+        this.limits = limits;
     }
 
     public static EntrypointPolicy of(ServerPolicy settings) {
-        return settings.equals(ServerPolicy.NONE) ? NONE : new EntrypointPolicy(settings);
+        return settings.equals(ServerPolicy.NONE) ? NONE : new EntrypointPolicy(settings, PublicLimits.NONE);
     }
 
-    /** Adds the stage that watches a client connection's bytes ({@code connectionTimeout}), first of all. */
+    /** This policy with the runtime's own limits on abuse ({@code server.rateLimit}, per-address connections). */
+    public EntrypointPolicy with(PublicLimits publicLimits) {
+        return publicLimits == PublicLimits.NONE ? this : new EntrypointPolicy(settings, publicLimits);
+    }
+
+    /** Adds the stages that judge a client connection (its address's cap, {@code connectionTimeout}), first of all. */
     public void addConnectionStages(ChannelPipeline pipeline) {
+        limits.addConnectionStage(pipeline);
         if (settings.connectionTimeout() > 0) {
             pipeline.addFirst("read-idle", new ReadIdleClose(settings.connectionTimeout()));
         }
@@ -50,6 +60,7 @@ public final class EntrypointPolicy {
      * @param stream whether it is an h2 stream (requests per connection count on HTTP/1 only)
      */
     public void addRequestStages(ChannelPipeline pipeline, boolean stream) {
+        limits.addRequestStage(pipeline);
         settings.bodyLimit().ifPresent(limit -> pipeline.addLast(BODY_LIMIT, new BodyLimitHandler(limit)));
         if (settings.requestTimeout() > 0) {
             pipeline.addLast(REQUEST_TIMEOUT, new RequestDeadlineHandler(settings.requestTimeout()));
