@@ -29,13 +29,17 @@ abstract class ManagedRuntimes {
         processes.forEach(RtProcess::close);
     }
 
-    /** A project folder {@code name} with a managed runtime of two probe services, front (entrypoint) and back. */
+    /**
+     * A project folder {@code name} with a managed runtime of two probe services, front (entrypoint, with a secret in
+     * its environment) and back.
+     */
     Path project(String name, boolean managementApi) throws IOException {
         Path dir = Files.createDirectories(tmp.resolve("projects").resolve(name));
         String probe = Fixtures.testdata().resolve("apps/probe").toString();
         Files.writeString(dir.resolve("rt.json"), "{" + (managementApi ? "\"managementApi\": true, " : "")
                 + "\"entrypoint\": \"front\", \"server\": {\"port\": 0}, \"services\": ["
-                + "{\"id\": \"front\", \"path\": \"" + probe + "\", \"env\": {\"GREETING\": \"hi\"}}, "
+                + "{\"id\": \"front\", \"path\": \"" + probe + "\", \"env\": {\"GREETING\": \"hi\", "
+                + "\"DB_PASSWORD\": \"hunter2\", \"DATABASE_URL\": \"postgres://app:pw0rd@db/app\"}}, "
                 + "{\"id\": \"back\", \"path\": \"" + probe + "\", \"workers\": 2}]}");
         return dir;
     }

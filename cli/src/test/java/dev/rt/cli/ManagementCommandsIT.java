@@ -97,6 +97,12 @@ class ManagementCommandsIT extends ManagedRuntimes {
                 .containsPattern("\n  \\S*java .*-cp \\S+ dev\\.rt\\.agent\\.WorkerMain\n");
         assertThat(rt(a, "ctl", "config", "-s", "back").stdout()).contains("\"build\" : \"dev.rt.testdata.probe.Probe\"");
         assertThat(rt(a, "ctl", "env").stdout()).doesNotContain("GREETING=");
+        String shown = rt(a, "ctl", "config").stdout();
+        assertThat(shown).contains("\"DB_PASSWORD\" : \"[redacted]\"", "postgres://app:[redacted]@db/app",
+                "\"GREETING\" : \"hi\"").doesNotContain("hunter2", "pw0rd");
+        String env = rt(a, "ctl", "env", "-s", "front").stdout();
+        assertThat(env).contains("DB_PASSWORD=[redacted]", "DATABASE_URL=postgres://app:[redacted]@db/app",
+                "GREETING=hi").doesNotContain("hunter2", "pw0rd");
 
         // A worker registers its JVM metrics at its first scrape (~0.5 s of CPU); one that misses the scrape's
         // 2 s deadline on a loaded machine is left out of that scrape, and its late answer serves the next one,

@@ -1,5 +1,6 @@
 package dev.rt.cli.admin;
 
+import dev.rt.config.secret.Secrets;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -71,11 +72,11 @@ final class RuntimeLink {
     /** {@code {runtime: <config>, services: {id: <config>}}}, redacted. */
     ObjectNode config() throws IOException {
         ObjectNode config = JSON.createObjectNode();
-        config.set("runtime", ConfigRedaction.redact(client.getJson("/config")));
+        config.set("runtime", Secrets.redact(client.getJson("/config"), true));
         ObjectNode services = config.putObject("services");
         for (JsonNode service : client.getJson("/services").path("services")) {
             String id = service.path("id").asText();
-            services.set(id, ConfigRedaction.redact(client.getJson("/services/" + id + "/config")));
+            services.set(id, Secrets.redact(client.getJson("/services/" + id + "/config"), true));
         }
         return config;
     }

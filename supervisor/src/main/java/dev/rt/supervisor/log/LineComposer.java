@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.io.JsonStringEncoder;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.rt.config.secret.Secrets;
 import dev.rt.supervisor.log.stderr.StderrLevel;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -21,7 +22,9 @@ import java.util.OptionalInt;
  * or {@code stderr}; anything else becomes a message with {@code caller} STDOUT (level 30) or STDERR (50 for an
  * error, 40 for the rest: {@link StderrLevel}), unless it is a line of a Java logging library whose level can be read.
  * A line a library logged through SLF4J ({@link #library}, or a worker's line with {@code logger}) carries the
- * library's logger name as {@code logger}.
+ * library's logger name as {@code logger}. Every line, the runtime's and the workers', first loses its secrets
+ * ({@link Secrets#redactText}: {@code Authorization} headers, bearer tokens, secret-named fields and pairs, URL
+ * passwords), whatever {@code redact} says.
  */
 final class LineComposer {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -58,12 +61,12 @@ final class LineComposer {
 
     /** A line of the runtime itself: no {@code name}, no {@code worker}. */
     LogEntry own(int level, String message) {
-        return compose(level, "", -1, Optional.empty(), Optional.empty(), message);
+        return compose(level, "", -1, Optional.empty(), Optional.empty(), Secrets.redactText(message));
     }
 
     /** A line a library of the runtime logged, with its logger's name as {@code logger}. */
     LogEntry library(int level, String logger, String message) {
-        return compose(level, "", -1, Optional.empty(), Optional.of(logger), message);
+        return compose(level, "", -1, Optional.empty(), Optional.of(logger), Secrets.redactText(message));
     }
 
     /** How the pretty output shows a library's line. */
@@ -73,7 +76,7 @@ final class LineComposer {
 
     /** A line of the runtime about one worker: with {@code name} and {@code worker}, without {@code caller}. */
     LogEntry about(int level, String name, int worker, String message) {
-        LogEntry line = compose(level, name, worker, Optional.empty(), Optional.empty(), message);
+        LogEntry line = compose(level, name, worker, Optional.empty(), Optional.empty(), Secrets.redactText(message));
         return new LogEntry(line.level(), line.time(), "", -1, line.pid(), line.message(), line.json()); // shown as rt's
     }
 
@@ -82,7 +85,8 @@ final class LineComposer {
      *
      * @param knownLevel the level read from a Java logging format, if any
      */
-    LogEntry worker(String name, int worker, boolean stderr, String text, OptionalInt knownLevel) {
+    LogEntry worker(String name, int worker, boolean stderr, String line, OptionalInt knownLevel) {
+        String text = Secrets.redactText(line);
         if (knownLevel.isEmpty() && text.length() > 1 && text.charAt(0) == '{' && text.charAt(text.length() - 1) == '}') {
             Optional<JsonLogLine> json = JsonLogLine.read(text, messageKey);
             if (json.isPresent()) {
