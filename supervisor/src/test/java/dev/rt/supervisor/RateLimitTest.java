@@ -26,8 +26,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * {@code server.rateLimit} and {@code server.maxConnectionsPerAddress} at the public port of one real runtime (real
  * worker JVMs), seen by curl and by raw sockets: 429 after {@code max} with its headers, {@code Retry-After} and
- * rt's error body, keys by header; the connection beyond the cap from one address closed at once. And a claim key
- * without authentication, refused at start naming the file and the JSON pointer, before any worker starts.
+ * rt's error body, keys by header, over HTTP/1.1 and h2; the connection beyond the cap from one address closed at
+ * once. And a claim key without authentication, refused at start naming the file and the JSON pointer, before any
+ * worker starts.
  */
 class RateLimitTest {
     @TempDir
@@ -36,7 +37,7 @@ class RateLimitTest {
 
     @BeforeAll
     static void start() throws Exception {
-        String config = "{\"entrypoint\": \"api\", \"server\": {\"port\": 0, \"maxConnectionsPerAddress\": 2,"
+        String config = "{\"entrypoint\": \"api\", \"server\": {\"port\": 0, \"http2\": true, \"maxConnectionsPerAddress\": 2,"
                 + " \"rateLimit\": {\"max\": 3, \"timeWindow\": \"1 minute\", \"keyGenerator\": {\"header\": \"X-Client\"}}},"
                 + " \"services\": [" + service("api", "probe") + "]}";
         rt = RuntimeUnderTest.configure(Files.createDirectories(dir.resolve("limits")), config).start();
@@ -51,7 +52,12 @@ class RateLimitTest {
 
     /** {@code curl -i}: the status line, the headers and the body, as text. */
     static String curl(String url, String... headers) throws Exception {
+        return curl(List.of(), url, headers);
+    }
+
+    private static String curl(List<String> options, String url, String... headers) throws Exception {
         List<String> command = new ArrayList<>(List.of("curl", "-sS", "-i", "--max-time", "20"));
+        command.addAll(options);
         for (String header : headers) {
             command.addAll(List.of("-H", header));
         }
@@ -88,6 +94,20 @@ class RateLimitTest {
 
         assertThat(curl(rt.url() + "/hello", "X-Client: beta")).as("another key counts on its own")
                 .startsWith("HTTP/1.1 200");
+    }
+
+    @Test
+    void limitsH2StreamsAlike() throws Exception {
+        List<String> h2 = List.of("--http2-prior-knowledge");
+        for (int i = 1; i <= 3; i++) {
+            String ok = curl(h2, rt.url() + "/hello", "X-Client: h2");
+            assertThat(ok).startsWith("HTTP/2 200");
+            assertThat(header(ok, "RateLimit-Remaining")).contains(String.valueOf(3 - i));
+        }
+        String refused = curl(h2, rt.url() + "/hello", "X-Client: h2");
+        assertThat(refused).startsWith("HTTP/2 429");
+        assertThat(header(refused, "Retry-After")).isPresent();
+        assertThat(refused).contains("\"code\":\"RT_RATE_LIMITED\"");
     }
 
     @Test

@@ -27,7 +27,8 @@ import java.util.concurrent.CompletableFuture;
  * The rate limit of one request pipeline (an HTTP/1 connection, or an h2 stream), between the HTTP codec and what
  * follows: each request head is judged by the {@link RateLimiter}; one let through goes on and its response gains
  * the {@code RateLimit-*} headers; one refused is answered here, 429 with {@code Retry-After} and rt's JSON error
- * body ({@code RT_RATE_LIMITED}), its body read and dropped, the connection kept. While a decision is pending (Redis),
+ * body ({@code RT_RATE_LIMITED}), its body read and dropped, the connection kept; behind a pipelined request still
+ * being answered, once that answer has ended. While a decision is pending (Redis), or a refusal waits for its turn,
  * what arrives is held and reads wait, so the order of messages and the backpressure stay as they were.
  */
 final class RateLimitHandler extends ChannelDuplexHandler {
@@ -39,7 +40,10 @@ final class RateLimitHandler extends ChannelDuplexHandler {
     private boolean discarding;
     private boolean readComplete;
     private boolean readAsked;
-    private Decision answered;
+    /** The decisions of the requests let through whose responses have not ended yet, oldest first. */
+    private final ArrayDeque<Decision> answering = new ArrayDeque<>();
+    private HttpRequest deferred;
+    private Decision deferredDecision;
 
     RateLimitHandler(RateLimiter limiter) {
         this.limiter = limiter;
@@ -102,8 +106,14 @@ final class RateLimitHandler extends ChannelDuplexHandler {
 
     private void apply(ChannelHandlerContext ctx, HttpRequest request, Decision decision) {
         if (!decision.refused()) {
-            answered = decision;
+            answering.add(decision);
             ctx.fireChannelRead(request);
+            return;
+        }
+        if (!answering.isEmpty()) { // HTTP/1 pipelining: the 429 waits for the answers before it
+            waiting = true;
+            deferred = request;
+            deferredDecision = decision;
             return;
         }
         boolean keepAlive = HttpUtil.isKeepAlive(request);
@@ -148,12 +158,18 @@ final class RateLimitHandler extends ChannelDuplexHandler {
 
     @Override
     public void write(ChannelHandlerContext ctx, Object msg, ChannelPromise promise) {
-        if (msg instanceof HttpResponse response && answered != null
-                && response.status().codeClass() != HttpStatusClass.INFORMATIONAL) {
-            answered.addHeaders(response.headers());
-            answered = null;
+        boolean interim = msg instanceof HttpResponse response
+                && response.status().codeClass() == HttpStatusClass.INFORMATIONAL;
+        if (msg instanceof HttpResponse response && !interim && !answering.isEmpty()) {
+            answering.peek().addHeaders(response.headers());
         }
         ctx.write(msg, promise);
+        if (msg instanceof LastHttpContent && !interim && answering.poll() != null && answering.isEmpty()
+                && deferred != null) {
+            HttpRequest refused = deferred;
+            deferred = null;
+            ctx.executor().execute(() -> resume(ctx, refused, deferredDecision));
+        }
     }
 
     @Override

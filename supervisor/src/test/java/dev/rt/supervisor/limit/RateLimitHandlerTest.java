@@ -82,4 +82,26 @@ class RateLimitHandlerTest {
         assertThat((Object) channel.readInbound()).isSameAs(head);
         assertThat((Object) channel.readInbound()).isSameAs(LastHttpContent.EMPTY_LAST_CONTENT);
     }
+
+    @Test
+    void aPipelinedRefusalWaitsForTheAnswerBeforeIt() throws Exception {
+        EmbeddedChannel channel = new EmbeddedChannel(new RateLimitHandler(limiter(
+                new MemoryRateStore(10, 30_000, System::nanoTime))));
+        HttpRequest first = RateLimiterTest.request();
+        channel.writeInbound(first, LastHttpContent.EMPTY_LAST_CONTENT, RateLimiterTest.request(),
+                LastHttpContent.EMPTY_LAST_CONTENT);
+        assertThat((Object) channel.readInbound()).isSameAs(first);
+        assertThat((Object) channel.readInbound()).isSameAs(LastHttpContent.EMPTY_LAST_CONTENT);
+        assertThat((Object) channel.readOutbound()).as("no 429 before the first answer").isNull();
+
+        channel.writeOutbound(new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK));
+        channel.runPendingTasks();
+        FullHttpResponse ok = channel.readOutbound();
+        assertThat(ok.status()).isEqualTo(HttpResponseStatus.OK);
+        assertThat(ok.headers().get("RateLimit-Remaining")).isEqualTo("0");
+        FullHttpResponse refused = channel.readOutbound();
+        assertThat(refused.status()).isEqualTo(HttpResponseStatus.TOO_MANY_REQUESTS);
+        refused.release();
+        assertThat((Object) channel.readInbound()).as("the refused request's body is dropped").isNull();
+    }
 }
