@@ -27,12 +27,14 @@ public final class Secrets {
     /** Cheap test of a text before the patterns below run on it. */
     private static final Pattern SUSPECT = Pattern.compile(
             "(?i)passw|secret|token|authoriz|bearer|cookie|credential|key\"|key=|://[^/\\s]*@");
-    private static final Pattern JSON_STRING_PAIR = Pattern.compile("\"([^\"\\\\]{1,64})\"(\\s*:\\s*)\"(?:[^\"\\\\]|\\\\.)*\"");
+    private static final Pattern JSON_STRING_PAIR = Pattern.compile(
+            "\"([^\"\\\\]{1,64})\"(\\s*:\\s*)\"(?:[^\"\\\\]|\\\\.)*\"");
     private static final Pattern HEADER = Pattern.compile(
             "(?i)\\b((?:proxy-)?authorization|x-rt-admin-secret|cookie)(\\s*[:=]\\s*)(?!\")([^\\r\\n\",}]+)");
     private static final Pattern BEARER = Pattern.compile("(?i)\\b(bearer\\s+)(?!\\[redacted])[A-Za-z0-9._~+/=-]+");
     private static final Pattern PAIR = Pattern.compile(
-            "(?i)\\b([A-Za-z0-9_.-]*(?:password|passwd|secret|token|apikey|api_key))(\\s*=\\s*)(?!\\[redacted])([^\\s&,;\"]+)");
+            "(?i)\\b([A-Za-z0-9_.-]*(?:password|passwd|secret|token|apikey|api_key))(\\s*=\\s*)"
+                    + "(?!\\[redacted])([^\\s&,;\"]+)");
 
     private Secrets() {
     }

@@ -24,7 +24,8 @@ record Decision(boolean refused, long limit, long remaining, long resetSeconds) 
         if (limit < 0) {
             return;
         }
-        headers.set("RateLimit-Limit", limit).set("RateLimit-Remaining", remaining).set("RateLimit-Reset", resetSeconds);
+        headers.set("RateLimit-Limit", limit).set("RateLimit-Remaining", remaining)
+                .set("RateLimit-Reset", resetSeconds);
         if (refused) {
             headers.set("Retry-After", resetSeconds);
         }

@@ -55,7 +55,7 @@ public final class PublicLimits implements AutoCloseable {
             throw new RtException(ErrorCode.CONFIG_INVALID, config.file() + ": " + e.getMessage());
         }
         if (settings.isEmpty()) {
-            return new PublicLimits(Optional.empty(), Optional.empty(), cap);
+            return cap.isEmpty() ? NONE : new PublicLimits(Optional.empty(), Optional.empty(), cap);
         }
         RateLimitSettings limits = settings.get();
         Optional<ClaimKey> claims = limits.keyClaim().map(claim -> EntrypointCredentials.claim(config, claim));
