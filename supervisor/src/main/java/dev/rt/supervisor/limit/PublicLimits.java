@@ -7,6 +7,7 @@ import dev.rt.config.error.RtException;
 import dev.rt.supervisor.cache.RedisAddress;
 import dev.rt.supervisor.cache.RedisConnection;
 import dev.rt.supervisor.log.RuntimeLog;
+import dev.rt.supervisor.proxy.policy.AbuseLimits;
 import io.netty.channel.ChannelPipeline;
 import java.util.Optional;
 
@@ -16,11 +17,11 @@ import java.util.Optional;
  * {@link #addRequestStage} on each request pipeline (HTTP/1 connection or h2 stream) right after its HTTP codec,
  * and closes it once it stops. Without either setting it adds nothing.
  */
-public final class PublicLimits implements AutoCloseable {
+public final class PublicLimits implements AbuseLimits, AutoCloseable {
     /** No limits: the stages add nothing. */
     public static final PublicLimits NONE = new PublicLimits(Optional.empty(), Optional.empty(), Optional.empty());
     /** The name of the request stage, which a tunnel removes with the HTTP codec. */
-    public static final String RATE_LIMIT = "rate-limit";
+    public static final String RATE_LIMIT = AbuseLimits.RATE_LIMIT;
     /** The name of the connection stage, which leaves the pipeline once the connection is counted. */
     public static final String CONNECTION_CAP = "connection-cap";
 
@@ -80,11 +81,13 @@ public final class PublicLimits implements AutoCloseable {
     }
 
     /** Adds the per-address connection cap, first of all, when {@code maxConnectionsPerAddress} is set. */
+    @Override
     public void addConnectionStage(ChannelPipeline pipeline) {
         cap.ifPresent(handler -> pipeline.addFirst(CONNECTION_CAP, handler));
     }
 
     /** Adds the rate limit after the HTTP codec (the last stage so far), when {@code rateLimit} is set. */
+    @Override
     public void addRequestStage(ChannelPipeline pipeline) {
         limiter.ifPresent(rate -> pipeline.addLast(RATE_LIMIT, new RateLimitHandler(rate)));
     }

@@ -5,11 +5,11 @@ import dev.rt.config.RuntimeConfig;
 import dev.rt.config.ServerConfig;
 import dev.rt.config.error.ErrorCode;
 import dev.rt.config.error.RtException;
-import dev.rt.supervisor.limit.PublicLimits;
 import dev.rt.supervisor.proxy.backend.BackendOptions;
 import dev.rt.supervisor.proxy.exchange.ExchangeHooks;
 import dev.rt.supervisor.proxy.exchange.RequestObserver;
 import dev.rt.supervisor.proxy.exchange.ServerLimits;
+import dev.rt.supervisor.proxy.policy.AbuseLimits;
 import dev.rt.supervisor.proxy.policy.EntrypointPolicy;
 import dev.rt.supervisor.proxy.route.EntrypointRoute;
 import dev.rt.supervisor.proxy.route.PublicRoutes;
@@ -71,13 +71,13 @@ public final class EntrypointServer implements AutoCloseable {
             ServerLimits limits, Optional<ServerTls> tls, boolean http2, RequestObserver observer,
             Optional<PublicRoutes> routes, long timeoutMillis, ExchangeHooks hooks) {
         this(loops, upstreams, serviceId, basePath, limits, tls, http2, observer, routes, timeoutMillis, hooks,
-                PublicLimits.NONE);
+                AbuseLimits.NONE);
     }
 
     /** Like the constructor before, with the limits on abuse ({@code server.rateLimit}) at every connection. */
     EntrypointServer(ProxyEventLoops loops, UpstreamSelector upstreams, String serviceId, String basePath,
             ServerLimits limits, Optional<ServerTls> tls, boolean http2, RequestObserver observer,
-            Optional<PublicRoutes> routes, long timeoutMillis, ExchangeHooks hooks, PublicLimits abuse) {
+            Optional<PublicRoutes> routes, long timeoutMillis, ExchangeHooks hooks, AbuseLimits abuse) {
         this.scheme = tls.isPresent() ? "https" : "http";
         this.tlsEngine = tls.map(ServerTls::engine);
         this.policy = routes.map(PublicRoutes::policy).orElse(EntrypointPolicy.NONE).with(abuse);
@@ -109,12 +109,12 @@ public final class EntrypointServer implements AutoCloseable {
      */
     public static EntrypointServer of(ProxyEventLoops loops, UpstreamSelector upstreams, RuntimeConfig config,
             RequestObserver observer, Optional<PublicRoutes> routes, ExchangeHooks hooks) {
-        return of(loops, upstreams, config, observer, routes, hooks, PublicLimits.NONE);
+        return of(loops, upstreams, config, observer, routes, hooks, AbuseLimits.NONE);
     }
 
-    /** Like the method before, with {@code abuse}'s limits ({@link PublicLimits}, which the caller closes). */
+    /** Like the method before, with {@code abuse}'s limits ({@link AbuseLimits}, which the caller closes). */
     public static EntrypointServer of(ProxyEventLoops loops, UpstreamSelector upstreams, RuntimeConfig config,
-            RequestObserver observer, Optional<PublicRoutes> routes, ExchangeHooks hooks, PublicLimits abuse) {
+            RequestObserver observer, Optional<PublicRoutes> routes, ExchangeHooks hooks, AbuseLimits abuse) {
         ServerConfig server = config.server();
         Optional<ServerTls> tls = server.https().map(https -> ServerTls.load(https, server.http2(), config.root()));
         return new EntrypointServer(loops, upstreams, config.entrypoint(), config.basePath().orElse(""),

@@ -2,7 +2,6 @@ package dev.rt.supervisor.proxy.policy;
 
 import dev.rt.kind.forwarded.TrustedProxies;
 import dev.rt.kind.routing.ServerPolicy;
-import dev.rt.supervisor.limit.PublicLimits;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelPipeline;
 import io.netty.handler.codec.http.HttpRequest;
@@ -18,32 +17,32 @@ import java.util.OptionalLong;
  */
 public final class EntrypointPolicy {
     /** The runtime's public server as it is: nothing added. */
-    public static final EntrypointPolicy NONE = new EntrypointPolicy(ServerPolicy.NONE, PublicLimits.NONE);
+    public static final EntrypointPolicy NONE = new EntrypointPolicy(ServerPolicy.NONE, AbuseLimits.NONE);
 
     private static final String BODY_LIMIT = "body-limit";
     private static final String REQUEST_TIMEOUT = "request-timeout";
     private static final String SOCKET_REQUESTS = "socket-requests";
     /** Names of the stages between the HTTP codec and the proxy, which a tunnel removes with the codec. */
-    public static final List<String> REQUEST_STAGES = List.of(PublicLimits.RATE_LIMIT, BODY_LIMIT, REQUEST_TIMEOUT,
+    public static final List<String> REQUEST_STAGES = List.of(AbuseLimits.RATE_LIMIT, BODY_LIMIT, REQUEST_TIMEOUT,
             SOCKET_REQUESTS);
 
     private final ServerPolicy settings;
     private final CorsHeaders cors;
-    private final PublicLimits limits;
+    private final AbuseLimits limits;
 
-    private EntrypointPolicy(ServerPolicy settings, PublicLimits limits) {
+    private EntrypointPolicy(ServerPolicy settings, AbuseLimits limits) {
         this.settings = settings;
         this.cors = settings.cors().map(CorsHeaders::new).orElse(null);
         this.limits = limits;
     }
 
     public static EntrypointPolicy of(ServerPolicy settings) {
-        return settings.equals(ServerPolicy.NONE) ? NONE : new EntrypointPolicy(settings, PublicLimits.NONE);
+        return settings.equals(ServerPolicy.NONE) ? NONE : new EntrypointPolicy(settings, AbuseLimits.NONE);
     }
 
     /** This policy with the runtime's own limits on abuse ({@code server.rateLimit}, per-address connections). */
-    public EntrypointPolicy with(PublicLimits publicLimits) {
-        return publicLimits == PublicLimits.NONE ? this : new EntrypointPolicy(settings, publicLimits);
+    public EntrypointPolicy with(AbuseLimits abuse) {
+        return abuse == AbuseLimits.NONE ? this : new EntrypointPolicy(settings, abuse);
     }
 
     /** Adds the stages that judge a client connection (its address's cap, {@code connectionTimeout}), first of all. */
