@@ -30,7 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
  * once. And a claim key without authentication, refused at start naming the file and the JSON pointer, before any
  * worker starts.
  */
-class RateLimitTest {
+class RateLimitIT {
     @TempDir
     static Path dir;
     private static RuntimeUnderTest rt;

@@ -1,7 +1,7 @@
 package dev.rt.supervisor;
 
-import static dev.rt.supervisor.RateLimitTest.curl;
-import static dev.rt.supervisor.RateLimitTest.header;
+import static dev.rt.supervisor.RateLimitIT.curl;
+import static dev.rt.supervisor.RateLimitIT.header;
 import static dev.rt.supervisor.RuntimeUnderTest.service;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -15,7 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
  * port): one names it in {@code server.rateLimit.redis}, the other only as its {@code httpCache.store}. Requests at
  * either count against the same key; when Redis dies, requests are let through uncounted and the log says so.
  */
-class RateLimitRedisTest {
+class RateLimitRedisIT {
     @TempDir
     Path dir;
 
