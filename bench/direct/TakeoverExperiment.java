@@ -205,10 +205,12 @@ public final class TakeoverExperiment {
         for (Thread t : threads) {
             t.join();
         }
+        String firstAnswer = firstOkAfter.get() == 0 ? "none"
+                : String.format("%.1f ms", (firstOkAfter.get() - killedAt.get()) / 1e6);
         System.out.printf("%s workers=%d clients=%d before-kill ok=%d | after kill (2 s): ok=%d refused=%d reset=%d"
-                        + " timeout=%d first-answer-after-kill=%.1f ms spare-serving-after=%.1f ms%n",
+                        + " timeout=%d first-answer-after-kill=%s spare-serving-after=%.1f ms%n",
                 technique, workers, clients, okBefore.sum(), ok.sum(), refused.sum(), reset.sum(), timeout.sum(),
-                (firstOkAfter.get() - killedAt.get()) / 1e6, (spareReady - killedAt.get()) / 1e6);
+                firstAnswer, (spareReady - killedAt.get()) / 1e6);
         for (Process p : running) {
             p.destroyForcibly();
         }

@@ -105,6 +105,16 @@ public interface Kind {
     }
 
     /**
+     * Whether the workers of this configuration, as the entrypoint, can accept connections on the runtime's public
+     * socket themselves ({@code server.entrypointMode: "direct"}): they then fetch its descriptor from
+     * {@link WorkerContext#publicSocket()} and serve plain HTTP/1.1 on it, beside their own 127.0.0.1 port. False by
+     * default: the supervisor's proxy serves the public port.
+     */
+    default boolean acceptsPublicSocket(Map<String, Object> configuration) {
+        return false;
+    }
+
+    /**
      * Whether this kind's workers record a span of each traced request themselves (rt's light spans), as a kind
      * that routes its own requests can. When not, for an application the kind only wraps, a traced service's
      * workers get the OpenTelemetry Java agent unless its entry says {@code "telemetry": {"javaagent": false}}.

@@ -8,6 +8,11 @@ import java.util.OptionalInt;
 
 /** What a worker gives the kind it starts: who it is, where, with what configuration. */
 public interface WorkerContext {
+    /**
+     * The variable that names the UNIX socket where an entrypoint worker of a kind that
+     * {@linkplain Kind#acceptsPublicSocket accepts the public socket} fetches its descriptor.
+     */
+    String PUBLIC_SOCKET_VARIABLE = "RT_PUBLIC_SOCKET";
 
     /** The service's id, for messages and logs. */
     String serviceId();
@@ -69,5 +74,15 @@ public interface WorkerContext {
     /** Removes responses from the runtime's HTTP cache: {@link HttpCacheInvalidation#UNAVAILABLE} outside a runtime. */
     default HttpCacheInvalidation httpCache() {
         return HttpCacheInvalidation.UNAVAILABLE;
+    }
+
+    /**
+     * Where this worker fetches the runtime's public listening socket when it is to accept on it itself
+     * ({@code server.entrypointMode: "direct"}): a UNIX socket that answers each connection with the descriptor
+     * (SCM_RIGHTS) and closes. Empty for every other worker, which serves on 127.0.0.1 only.
+     */
+    default Optional<Path> publicSocket() {
+        String socket = environment().get(PUBLIC_SOCKET_VARIABLE);
+        return socket == null || socket.isEmpty() ? Optional.empty() : Optional.of(Path.of(socket));
     }
 }

@@ -5,6 +5,7 @@ import dev.rt.config.ServiceConfig;
 import dev.rt.supervisor.cache.HttpCache;
 import dev.rt.supervisor.cache.InvalidationServer;
 import dev.rt.supervisor.limit.PublicLimits;
+import dev.rt.supervisor.listen.DirectEntrypoint;
 import dev.rt.supervisor.log.RuntimeLog;
 import dev.rt.supervisor.proxy.EntrypointServer;
 import dev.rt.supervisor.proxy.MeshProxy;
@@ -15,6 +16,7 @@ import dev.rt.supervisor.proxy.transport.ProxyEventLoops;
 import dev.rt.supervisor.telemetry.Tracing;
 import dev.rt.supervisor.worker.WorkerRegistry;
 import java.net.InetSocketAddress;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -24,7 +26,8 @@ import java.util.Optional;
 /**
  * The runtime's proxy servers, bound before any worker starts (a port in use fails first): the mesh, on a port of
  * its own and on one per service that the workers of that service use (so that the mesh knows who calls), and the
- * public entrypoint; with tracing around both when the runtime has {@code telemetry}, and the HTTP cache in the mesh
+ * public entrypoint (or, with {@code server.entrypointMode: "direct"}, the public socket its workers accept on,
+ * {@link DirectEntrypoint}, which the entrypoint's close closes); with tracing around both when the runtime has {@code telemetry}, and the HTTP cache in the mesh
  * when it has {@code httpCache}. Closing closes the mesh and
  * then the cache and the tracing, whose last spans are exported; the entrypoint drains as {@link Supervisor#stop()} says.
  */
@@ -37,11 +40,12 @@ final class RuntimeProxies implements AutoCloseable {
     private final InetSocketAddress entrypointAddress;
     private final Optional<Tracing> tracing;
     private final Optional<HttpCache> cache;
+    private final Optional<DirectEntrypoint> direct;
 
     private RuntimeProxies(List<AutoCloseable> opened, MeshProxy mesh, InetSocketAddress meshAddress,
             Map<String, Integer> servicePorts,
             EntrypointServer entrypoint, InetSocketAddress entrypointAddress, Optional<Tracing> tracing,
-            Optional<HttpCache> cache) {
+            Optional<HttpCache> cache, Optional<DirectEntrypoint> direct) {
         this.opened = opened;
         this.mesh = mesh;
         this.meshAddress = meshAddress;
@@ -50,14 +54,17 @@ final class RuntimeProxies implements AutoCloseable {
         this.entrypointAddress = entrypointAddress;
         this.tracing = tracing;
         this.cache = cache;
+        this.direct = direct;
     }
 
     /**
      * Binds the mesh and the entrypoint of {@code config} (with a kind's {@code routes} before the entrypoint
      * service's workers); on failure closes what it had opened and throws.
+     *
+     * @param directory the runtime's private directory, where a direct entrypoint's handout socket goes
      */
     static RuntimeProxies bind(RuntimeConfig config, ProxyEventLoops loops, WorkerRegistry registry,
-            RequestObserver observer, RuntimeLog log, Optional<PublicRoutes> routes) {
+            RequestObserver observer, RuntimeLog log, Optional<PublicRoutes> routes, Path directory) {
         List<AutoCloseable> opened = new ArrayList<>();
         try {
             Optional<Tracing> tracing = Tracing.of(config, log);
@@ -82,9 +89,19 @@ final class RuntimeProxies implements AutoCloseable {
                     ExchangeHooks.of(tracing.map(t -> t.entrypoint(scheme)), Optional.empty()), limits);
             opened.add(0, entrypoint);
             entrypoint.tlsEngine().ifPresent(engine -> log.info("TLS of the public server by " + engine));
-            InetSocketAddress bound = entrypoint.bind(config.server().hostname(), config.server().port());
+            Optional<DirectEntrypoint> direct = DirectEntrypoint.of(config, tracing.isPresent(), routes.isPresent(),
+                    directory, log::info);
+            direct.ifPresent(socket -> opened.add(0, socket));
+            InetSocketAddress bound = direct.isPresent()
+                    ? direct.get().bind(config.server().hostname(), config.server().port())
+                    : entrypoint.bind(config.server().hostname(), config.server().port());
+            direct.ifPresent(socket -> {
+                entrypoint.closingAlso(socket);
+                log.info("The entrypoint's workers accept on " + bound + " themselves (server.entrypointMode: direct)");
+            });
             opened.remove(entrypoint); // from now on the supervisor drains and closes it
-            return new RuntimeProxies(opened, mesh, meshAddress, servicePorts, entrypoint, bound, tracing, cache);
+            return new RuntimeProxies(opened, mesh, meshAddress, servicePorts, entrypoint, bound, tracing, cache,
+                    direct);
         } catch (RuntimeException e) {
             closeAll(opened);
             throw e;
@@ -125,6 +142,11 @@ final class RuntimeProxies implements AutoCloseable {
 
     Optional<HttpCache> cache() {
         return cache;
+    }
+
+    /** The public socket the entrypoint's workers accept on, with {@code server.entrypointMode: "direct"}. */
+    Optional<DirectEntrypoint> direct() {
+        return direct;
     }
 
     @Override

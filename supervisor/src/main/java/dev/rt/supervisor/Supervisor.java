@@ -123,12 +123,14 @@ public final class Supervisor implements AutoCloseable {
             EntrypointRouting.unused(config).forEach(id -> log.warn("The service \"" + id + "\" routes requests only"
                     + " as the entrypoint, which is \"" + config.entrypoint() + "\": it routes none here."));
             proxies = remember(RuntimeProxies.bind(config, loops, registry, observed, log,
-                    routing.map(EntrypointRouting::routes)));
+                    routing.map(EntrypointRouting::routes), directory.path()));
             meshPort = proxies.meshPort();
             entrypoint = proxies.entrypoint();
             InetSocketAddress bound = proxies.entrypointAddress();
-            WorkerCommand command = new WorkerCommand(WorkerCommand.currentJava(), Installation.agentJar(),
+            WorkerCommand plain = new WorkerCommand(WorkerCommand.currentJava(), Installation.agentJar(),
                     directory.agentSocket(), config.root(), TelemetryAgent.of(config));
+            WorkerCommand command = proxies.direct()
+                    .map(socket -> plain.withPublicSocket(socket.serviceId(), socket.handoutPath())).orElse(plain);
             WorkerArchives sharing = remember(WorkerArchives.of(command.java(), command.agentJar(), config.services(),
                     realEnv));
             WorkerLauncher launcher = new WorkerLauncher(command, sharing, realEnv, log, options.development(),

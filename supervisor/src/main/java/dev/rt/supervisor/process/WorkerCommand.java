@@ -5,11 +5,13 @@ import dev.rt.config.read.ByteSize;
 import dev.rt.config.HealthConfig;
 import dev.rt.config.ServiceConfig;
 import dev.rt.config.env.WorkerPlaceholders;
+import dev.rt.kind.WorkerContext;
 import java.io.File;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
@@ -29,17 +31,34 @@ import java.util.stream.Stream;
  * @param agentSocket the supervisor's agent socket
  * @param root        the runtime's root directory ({@code RT_ROOT})
  * @param telemetry   the OpenTelemetry Java agent of traced services, right after the debugger
+ * @param publicSockets by service id, the handout socket its workers fetch the public socket from
+ *                    ({@code RT_PUBLIC_SOCKET}, {@code server.entrypointMode: "direct"}); no other worker sees one
  */
-public record WorkerCommand(Path java, Path agentJar, Path agentSocket, Path root, TelemetryAgent telemetry) {
+public record WorkerCommand(Path java, Path agentJar, Path agentSocket, Path root, TelemetryAgent telemetry,
+        Map<String, Path> publicSockets) {
     static final String MAIN_CLASS = "dev.rt.agent.WorkerMain";
     static final String INITIAL_HEAP = "-Xms16m";
     static final String JAVA_AGENT = "-javaagent:";
     /** systemd's variables for the supervisor (sd_notify(3)), never passed on to a worker. */
     static final List<String> SYSTEMD_ONLY = List.of("NOTIFY_SOCKET", "WATCHDOG_USEC", "WATCHDOG_PID");
 
+    public WorkerCommand {
+        publicSockets = Map.copyOf(publicSockets);
+    }
+
     /** A command with no service traced. */
     public WorkerCommand(Path java, Path agentJar, Path agentSocket, Path root) {
         this(java, agentJar, agentSocket, root, TelemetryAgent.NONE);
+    }
+
+    /** A command whose workers serve on 127.0.0.1 only. */
+    public WorkerCommand(Path java, Path agentJar, Path agentSocket, Path root, TelemetryAgent telemetry) {
+        this(java, agentJar, agentSocket, root, telemetry, Map.of());
+    }
+
+    /** This command, with the workers of {@code serviceId} fetching the public socket from {@code handout}. */
+    public WorkerCommand withPublicSocket(String serviceId, Path handout) {
+        return new WorkerCommand(java, agentJar, agentSocket, root, telemetry, Map.of(serviceId, handout));
     }
 
     public static Path currentJava() {
@@ -101,6 +120,9 @@ public record WorkerCommand(Path java, Path agentJar, Path agentSocket, Path roo
         env.put(Protocol.ENV_WORKER_ID, Integer.toString(workerIndex));
         env.put(Protocol.ENV_ROOT, root.toString());
         env.put(Protocol.ENV_PORT, Integer.toString(port));
+        env.remove(WorkerContext.PUBLIC_SOCKET_VARIABLE); // only rt gives it, and only to the entrypoint's workers
+        Optional.ofNullable(publicSockets.get(service.id()))
+                .ifPresent(handout -> env.put(WorkerContext.PUBLIC_SOCKET_VARIABLE, handout.toString()));
         env.put(LoopbackConventions.HOST, WorkerPlaceholders.resolve(
                 service.env().getOrDefault(LoopbackConventions.HOST, LoopbackConventions.LOOPBACK), placeholders));
         env.putIfAbsent("RT_ENVIRONMENT", development ? "development" : "production");

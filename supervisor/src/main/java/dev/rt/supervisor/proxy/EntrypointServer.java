@@ -38,6 +38,7 @@ public final class EntrypointServer implements AutoCloseable {
     private final String scheme;
     private final Optional<String> tlsEngine;
     private final EntrypointPolicy policy;
+    private volatile AutoCloseable alsoClosed = () -> { };
 
     /** Plain HTTP/1.1, no base path, the default limits. */
     public EntrypointServer(ProxyEventLoops loops, UpstreamSelector upstreams, String serviceId) {
@@ -186,7 +187,21 @@ public final class EntrypointServer implements AutoCloseable {
      */
     public void close(Duration grace) {
         route.beginDraining();
+        closeQuietly(alsoClosed);
         server.close(policy.grace(grace));
+    }
+
+    /** Closes {@code socket} too when this server stops accepting: the public socket of a direct entrypoint. */
+    public void closingAlso(AutoCloseable socket) {
+        alsoClosed = socket;
+    }
+
+    private static void closeQuietly(AutoCloseable socket) {
+        try {
+            socket.close();
+        } catch (Exception e) {
+            // closing regardless
+        }
     }
 
     /** Closes without a grace period. */

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.rt.supervisor.TestServices;
 import dev.rt.config.HealthConfig;
+import dev.rt.config.ServiceConfig;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -141,5 +142,19 @@ class WorkerCommandTest {
         assertThat(builder.command()).containsSubsequence("-Dapp.port=4123", "-Dliteral={PORT}", "-Dapp=${PORT}", "-cp");
         assertThat(builder.environment()).containsEntry("APP_URL", "http://127.0.0.1:4123/api/2");
         assertThat(WorkerCommand.display(builder.command())).contains(" '-Dapp=${PORT}' ");
+    }
+
+    @Test
+    void onlyTheEntrypointsWorkersAreToldWhereThePublicSocketIsAndNoConfigurationCanSayIt() {
+        WorkerCommand direct = command.withPublicSocket("api", Path.of("/run/rt-1/public.sock"));
+        ServiceConfig forged = TestServices.withEnv(TestServices.service("web"),
+                Map.of("RT_PUBLIC_SOCKET", "/tmp/forged.sock"));
+
+        assertThat(direct.processFor(TestServices.service("api"), 0, 4000, Map.of(), List.of(), false).environment())
+                .containsEntry("RT_PUBLIC_SOCKET", "/run/rt-1/public.sock");
+        assertThat(direct.processFor(forged, 0, 4000, Map.of(), List.of(), false).environment())
+                .doesNotContainKey("RT_PUBLIC_SOCKET");
+        assertThat(command.processFor(TestServices.service("api"), 0, 4000, Map.of(), List.of(), false).environment())
+                .doesNotContainKey("RT_PUBLIC_SOCKET");
     }
 }

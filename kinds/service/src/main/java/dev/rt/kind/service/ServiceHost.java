@@ -7,6 +7,7 @@ import dev.rt.kind.service.auth.Authentication;
 import dev.rt.kind.service.busy.LoopBusyTime;
 import dev.rt.kind.service.client.ClientSettings;
 import dev.rt.kind.service.client.Clients;
+import dev.rt.kind.service.direct.PublicSocket;
 import dev.rt.kind.service.config.ConfigValues;
 import dev.rt.kind.service.graphql.GraphQlExecution;
 import dev.rt.kind.service.graphql.GraphQlSettings;
@@ -172,9 +173,10 @@ public final class ServiceHost {
         System.setProperty("vertx.disableDnsResolver", "true");
         int loops = Math.max(1, Runtime.getRuntime().availableProcessors());
         VertxOptions options = new VertxOptions().setEventLoopPoolSize(loops).setWorkerPoolSize(workerPoolSize);
-        Vertx vertx = Vertx.vertx(options);
+        Optional<PublicSocket> publicSocket = PublicSocket.of(context);
+        Vertx vertx = publicSocket.map(socket -> socket.vertx(options)).orElseGet(() -> Vertx.vertx(options));
         try {
-            return start(vertx, loops, options.getWorkerPoolSize());
+            return start(vertx, loops, options.getWorkerPoolSize(), publicSocket);
         } catch (KindException e) {
             vertx.close();
             throw new KindException(ConfigFile.in(context.serviceDirectory()) + ": "
@@ -185,7 +187,7 @@ public final class ServiceHost {
         }
     }
 
-    private RunningApplication start(Vertx vertx, int loops, int poolSize) {
+    private RunningApplication start(Vertx vertx, int loops, int poolSize, Optional<PublicSocket> publicSocket) {
         RequestLog log = new RequestLog(new LogLines(System.out, context.environment(), server.logLevel()),
                 server.requestIdLogLabel(), server.disableRequestLogging());
         Clients clients = Clients.open(vertx, context.serviceId(),
@@ -204,6 +206,6 @@ public final class ServiceHost {
                 new ApiOptions(openApi, Optional.ofNullable(openApiDocument), graphQl, graphQlExecution),
                 context.tracing(), busy, Authentication.of(context.configuration(),
                 context.identityKey()));
-        return ServiceServer.listen(vertx, router.build(), server, loops, busy, router, START_LIMIT);
+        return ServiceServer.listen(vertx, router.build(), server, loops, busy, router, START_LIMIT, publicSocket);
     }
 }

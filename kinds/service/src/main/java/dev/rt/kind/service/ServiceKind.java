@@ -26,6 +26,12 @@ public final class ServiceKind implements Kind {
     /** The file name the schemas of the kinds built on this one give its schema in their {@code $ref}s. */
     public static final String SCHEMA_FILE = "service.json";
 
+    /** Its workers serve the public socket themselves when the entrypoint is direct ({@code PublicSocket}). */
+    @Override
+    public boolean acceptsPublicSocket(Map<String, Object> configuration) {
+        return true;
+    }
+
     @Override
     public String name() {
         return NAME;

@@ -4,6 +4,7 @@ import dev.rt.kind.BusyTime;
 import dev.rt.kind.KindException;
 import dev.rt.kind.RunningApplication;
 import dev.rt.kind.service.busy.LoopBusyTime;
+import dev.rt.kind.service.direct.PublicSocket;
 import dev.rt.kind.service.graphql.ws.GraphQlSockets;
 import dev.rt.kind.service.http.ServerSettings;
 import io.vertx.core.AbstractVerticle;
@@ -26,7 +27,8 @@ import java.util.concurrent.TimeoutException;
  * The listening side: one HTTP server per event loop, all on the same ephemeral 127.0.0.1 port, so connections
  * spread over the loops. Stopping shuts the servers down gracefully (new connections refused, requests in flight
  * finished, idle connections closed), or at once with {@code forceCloseConnections: true}, then closes Vert.x, all
- * within the deadline.
+ * within the deadline. With a {@link PublicSocket} (a direct entrypoint) the server also takes the connections of the
+ * runtime's public socket, and stops taking them first when it stops.
  */
 final class ServiceServer implements RunningApplication {
     private static final Duration STOP_MARGIN = Duration.ofMillis(300);
@@ -37,23 +39,26 @@ final class ServiceServer implements RunningApplication {
     private final BusyTime busyTime;
     private final ServiceRouter router;
     private final boolean forceClose;
+    private final Optional<PublicSocket> publicSocket;
 
     private ServiceServer(Vertx vertx, List<HttpServer> servers, int port, BusyTime busyTime, ServiceRouter router,
-            boolean forceClose) {
+            boolean forceClose, Optional<PublicSocket> publicSocket) {
         this.vertx = vertx;
         this.servers = servers;
         this.port = port;
         this.busyTime = busyTime;
         this.router = router;
         this.forceClose = forceClose;
+        this.publicSocket = publicSocket;
     }
 
     static ServiceServer listen(Vertx vertx, Router handler, ServerSettings settings, int loops, LoopBusyTime busy,
-            ServiceRouter router, Duration limit) {
+            ServiceRouter router, Duration limit, Optional<PublicSocket> publicSocket) {
         List<HttpServer> servers = new CopyOnWriteArrayList<>();
         int port = deploy(vertx, handler, settings, loops, servers, limit);
+        publicSocket.ifPresent(socket -> socket.takeOver(port, limit));
         return new ServiceServer(vertx, servers, port, busy.busyTime(), router,
-                settings.forceCloseConnections().equals("true"));
+                settings.forceCloseConnections().equals("true"), publicSocket);
     }
 
     /** A negative port: one ephemeral port, shared by the instances. */
@@ -109,6 +114,7 @@ final class ServiceServer implements RunningApplication {
     @Override
     public void stop(Duration deadline) {
         long end = System.nanoTime() + deadline.minus(STOP_MARGIN).toNanos();
+        publicSocket.ifPresent(PublicSocket::close); // its waiting connections go to the other workers
         router.stop();
         long graceMillis = forceClose ? 0 : Math.max(0, (end - System.nanoTime()) / 1_000_000);
         List<Future<Void>> shutdowns = servers.stream()
