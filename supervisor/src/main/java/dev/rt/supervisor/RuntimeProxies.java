@@ -27,8 +27,8 @@ import java.util.Optional;
  * The runtime's proxy servers, bound before any worker starts (a port in use fails first): the mesh, on a port of
  * its own and on one per service that the workers of that service use (so that the mesh knows who calls), and the
  * public entrypoint (or, with {@code server.entrypointMode: "direct"}, the public socket its workers accept on,
- * {@link DirectEntrypoint}, which the entrypoint's close closes); with tracing around both when the runtime has {@code telemetry}, and the HTTP cache in the mesh
- * when it has {@code httpCache}. Closing closes the mesh and
+ * {@link DirectEntrypoint}, which the entrypoint's close closes); with tracing around both when the runtime has
+ * {@code telemetry}, and the HTTP cache in the mesh when it has {@code httpCache}. Closing closes the mesh and
  * then the cache and the tracing, whose last spans are exported; the entrypoint drains as {@link Supervisor#stop()} says.
  */
 final class RuntimeProxies implements AutoCloseable {

@@ -12,6 +12,7 @@ import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.util.Optional;
+import java.util.function.Consumer;
 
 /**
  * The public socket of a direct entrypoint: bound and listened on by the supervisor (so a taken port fails
@@ -44,7 +45,7 @@ public final class DirectEntrypoint implements AutoCloseable {
      * @param directory the runtime's private directory
      */
     public static Optional<DirectEntrypoint> of(RuntimeConfig config, boolean traced, boolean routed, Path directory,
-            java.util.function.Consumer<String> why) {
+            Consumer<String> why) {
         if (!"direct".equals(config.settings().path("server").path("entrypointMode").asText("proxied"))) {
             return Optional.empty();
         }

@@ -106,17 +106,22 @@ class DirectEntrypointIT {
             thread.start();
             clients.add(thread);
         }
-        while (answered.sum() < 20) {
-            Thread.onSpinWait();
-        }
-        new ProcessBuilder("kill", "-KILL", Long.toString(killed)).inheritIO().start().waitFor();
-        long deadline = System.nanoTime() + Duration.ofSeconds(90).toNanos();
-        while (answeredBy.keySet().stream().noneMatch(pid -> pid != killed) && System.nanoTime() < deadline) {
-            Thread.sleep(10);
-        }
-        stop.set(true);
-        for (Thread client : clients) {
-            client.join();
+        try {
+            long warm = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+            while (answered.sum() < 20 && System.nanoTime() < warm) { // polls a count, with a limit
+                Thread.sleep(5);
+            }
+            assertThat(answered.sum()).as("answers before the kill").isGreaterThanOrEqualTo(20);
+            new ProcessBuilder("kill", "-KILL", Long.toString(killed)).inheritIO().start().waitFor();
+            long deadline = System.nanoTime() + Duration.ofSeconds(90).toNanos();
+            while (answeredBy.keySet().stream().noneMatch(pid -> pid != killed) && System.nanoTime() < deadline) {
+                Thread.sleep(10);
+            }
+        } finally {
+            stop.set(true);
+            for (Thread client : clients) {
+                client.join();
+            }
         }
 
         assertThat(answeredBy.keySet()).as("answered by a worker after the kill").anyMatch(pid -> pid != killed);
