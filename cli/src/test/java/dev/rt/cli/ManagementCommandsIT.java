@@ -147,7 +147,7 @@ class ManagementCommandsIT extends ManagedRuntimes {
 
         Path config = a.resolve("rt.json");
         Files.writeString(config, Files.readString(config).replace("\"workers\": 2}", "\"workers\": 2, \"dependencies\": [\"front\"]}")
-                .replace("\"GREETING\": \"hi\"}", "\"GREETING\": \"hi\"}, \"dependencies\": [\"back\"]"));
+                .replace("@db/app\"}", "@db/app\"}, \"dependencies\": [\"back\"]"));
         assertThat(Files.readString(config)).contains("\"dependencies\": [\"back\"]").contains("[\"front\"]");
         Result cycle = rt(a, "ctl", "reload");
         assertThat(cycle.code()).isZero();
