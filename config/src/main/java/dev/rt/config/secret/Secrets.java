@@ -23,7 +23,9 @@ public final class Secrets {
     private static final Pattern SECRET_NAME = Pattern.compile(
             "(?i).*(passw(or)?d|passphrase|secret|token|credential|authorization|cookie|signature|dsn|connectionstring)"
                     + ".*|.*key");
-    private static final Pattern URL_PASSWORD = Pattern.compile("(\\b[a-zA-Z][a-zA-Z0-9+.-]*://[^/:@\\s]*:)[^@/\\s]+@");
+    /** A URL's password, unless a kind has masked it already as {@code ***} (its own messages keep their form). */
+    private static final Pattern URL_PASSWORD = Pattern.compile(
+            "(\\b[a-zA-Z][a-zA-Z0-9+.-]*://[^/:@\\s]*:)(?!\\*+@)[^@/\\s]+@");
     /** Cheap test of a text before the patterns below run on it. */
     private static final Pattern SUSPECT = Pattern.compile(
             "(?i)passw|secret|token|authoriz|bearer|cookie|credential|key\"|key=|://[^/\\s]*@");

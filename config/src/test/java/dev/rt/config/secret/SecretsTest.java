@@ -64,5 +64,8 @@ class SecretsTest {
                 .isEqualTo("calling with bearer [redacted] and password=[redacted]&user=x");
         assertThat(Secrets.redactText("connecting to redis://:pw@cache:6379"))
                 .isEqualTo("connecting to redis://:[redacted]@cache:6379");
+        assertThat(Secrets.redactText("cannot reach postgres://rt:***@db:5432/app, nor redis://:a***b@cache"))
+                .as("a password a kind masked already keeps its mask; one that only contains stars does not")
+                .isEqualTo("cannot reach postgres://rt:***@db:5432/app, nor redis://:[redacted]@cache");
     }
 }
