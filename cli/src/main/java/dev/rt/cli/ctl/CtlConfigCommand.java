@@ -1,15 +1,12 @@
 package dev.rt.cli.ctl;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.rt.cli.output.ExitCodes;
-import dev.rt.cli.runtime.RuntimeChoice;
 import dev.rt.config.secret.Secrets;
-import dev.rt.supervisor.management.RuntimeInfo;
 import java.io.IOException;
-import java.util.concurrent.Callable;
-import picocli.CommandLine;
+import java.io.PrintWriter;
+import java.util.Optional;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -20,23 +17,22 @@ import picocli.CommandLine.Option;
         description = "Print the configuration of a running runtime (resolved, with defaults), or of one of its "
                 + "services with -s, as JSON; secrets (passwords, secrets, tokens, keys, URL passwords) show as "
                 + "[redacted].")
-final class CtlConfigCommand implements Callable<Integer> {
-    @Mixin
-    RuntimeChoice choice;
-
+final class CtlConfigCommand extends RuntimeDocumentCommand {
     @Option(names = {"-s", "--service"}, paramLabel = "<service>", description = "Print this service's own configuration.")
     String service;
 
-    @CommandLine.Spec
-    CommandLine.Model.CommandSpec spec;
+    CtlConfigCommand() {
+        super("config");
+    }
 
     @Override
-    public Integer call() throws IOException {
-        RuntimeInfo runtime = choice.select(spec.commandLine().getErr());
-        String path = service == null ? "/config" : "/services/" + service + "/config";
-        var config = Secrets.redact(runtime.client().getJson(path), false);
-        spec.commandLine().getOut().println(new ObjectMapper().writerWithDefaultPrettyPrinter().writeValueAsString(config));
-        spec.commandLine().getOut().flush();
-        return ExitCodes.OK;
+    Optional<String> service() {
+        return Optional.ofNullable(service);
+    }
+
+    @Override
+    void print(JsonNode document, PrintWriter out) throws IOException {
+        var config = Secrets.redact(document, false);
+        out.println(new ObjectMapper().writerWithDefaultPrettyPrinter().writeValueAsString(config));
     }
 }

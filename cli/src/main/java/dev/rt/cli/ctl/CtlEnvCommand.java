@@ -1,16 +1,12 @@
 package dev.rt.cli.ctl;
 
-import dev.rt.cli.output.ExitCodes;
-import dev.rt.cli.runtime.RuntimeChoice;
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.rt.config.secret.Secrets;
-import dev.rt.supervisor.management.RuntimeInfo;
-import java.io.IOException;
+import java.io.PrintWriter;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.concurrent.Callable;
-import picocli.CommandLine;
+import java.util.Optional;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -19,25 +15,23 @@ import picocli.CommandLine.Option;
  */
 @Command(name = "env", mixinStandardHelpOptions = true,
         description = "Print the environment of a running runtime, or what a service's workers get with -s, as NAME=value lines; secret-named variables and URL passwords show as [redacted].")
-final class CtlEnvCommand implements Callable<Integer> {
-    @Mixin
-    RuntimeChoice choice;
-
+final class CtlEnvCommand extends RuntimeDocumentCommand {
     @Option(names = {"-s", "--service"}, paramLabel = "<service>", description = "Print this service's environment.")
     String service;
 
-    @CommandLine.Spec
-    CommandLine.Model.CommandSpec spec;
+    CtlEnvCommand() {
+        super("env");
+    }
 
     @Override
-    public Integer call() throws IOException {
-        RuntimeInfo runtime = choice.select(spec.commandLine().getErr());
-        var env = runtime.client().getJson(service == null ? "/env" : "/services/" + service + "/env");
-        var out = spec.commandLine().getOut();
+    Optional<String> service() {
+        return Optional.ofNullable(service);
+    }
+
+    @Override
+    void print(JsonNode document, PrintWriter out) {
         Map<String, String> values = new LinkedHashMap<>();
-        env.fields().forEachRemaining(e -> values.put(e.getKey(), e.getValue().asText()));
+        document.fields().forEachRemaining(e -> values.put(e.getKey(), e.getValue().asText()));
         Secrets.redactEnvironment(values).forEach((name, value) -> out.println(name + "=" + value));
-        out.flush();
-        return ExitCodes.OK;
     }
 }
