@@ -14,12 +14,17 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 
-/** A {@link Supervisor} as its management API sees it; stopping and restarting go to its {@link RuntimeControl}. */
+/**
+ * A {@link Supervisor} as its management API sees it, the state of its start from its {@link RuntimeParts};
+ * stopping and restarting go to its {@link RuntimeControl}.
+ */
 final class ManagedSupervisor implements ManagedRuntime {
     private final Supervisor supervisor;
+    private final RuntimeParts parts;
 
-    ManagedSupervisor(Supervisor supervisor) {
+    ManagedSupervisor(Supervisor supervisor, RuntimeParts parts) {
         this.supervisor = supervisor;
+        this.parts = parts;
     }
 
     @Override
@@ -44,7 +49,7 @@ final class ManagedSupervisor implements ManagedRuntime {
 
     @Override
     public int meshPort() {
-        return supervisor.meshPort();
+        return parts.meshPort;
     }
 
     @Override
@@ -54,7 +59,7 @@ final class ManagedSupervisor implements ManagedRuntime {
 
     @Override
     public String status() {
-        return supervisor.status();
+        return parts.status;
     }
 
     @Override
@@ -94,7 +99,7 @@ final class ManagedSupervisor implements ManagedRuntime {
 
     @Override
     public ServiceOperations services() {
-        return supervisor.services();
+        return parts.services(supervisor.options());
     }
 
     @Override

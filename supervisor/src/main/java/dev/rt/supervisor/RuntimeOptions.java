@@ -1,5 +1,6 @@
 package dev.rt.supervisor;
 
+import dev.rt.config.ServiceConfig;
 import dev.rt.supervisor.process.Debugger;
 import java.util.Objects;
 
@@ -20,6 +21,11 @@ public record RuntimeOptions(boolean development, Debugger debugger) {
 
     public boolean production() {
         return !development;
+    }
+
+    /** How many workers {@code service} runs: at most one in development. */
+    public int workersOf(ServiceConfig service) {
+        return development ? Math.min(1, service.workers()) : service.workers();
     }
 
     public RuntimeOptions withDevelopment(boolean value) {
