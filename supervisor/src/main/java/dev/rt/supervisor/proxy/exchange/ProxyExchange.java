@@ -2,7 +2,6 @@ package dev.rt.supervisor.proxy.exchange;
 
 import dev.rt.supervisor.proxy.backend.AttachedExchange;
 import dev.rt.supervisor.proxy.backend.ProxyBackendHandler;
-import dev.rt.supervisor.proxy.policy.CorsRequest;
 import dev.rt.supervisor.proxy.policy.EntrypointPolicy;
 import dev.rt.supervisor.proxy.route.ProxyAnswer;
 import dev.rt.supervisor.proxy.route.ProxyError;
@@ -12,31 +11,26 @@ import dev.rt.supervisor.proxy.route.RouteTarget;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
-import io.netty.handler.codec.http.DefaultHttpResponse;
 import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpContent;
-import io.netty.handler.codec.http.HttpHeaderNames;
-import io.netty.handler.codec.http.HttpHeaderValues;
-import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpResponse;
-import io.netty.handler.codec.http.HttpResponseStatus;
-import io.netty.handler.codec.http.HttpUtil;
-import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
 
 /**
  * The exchange in progress on a client connection (or h2 stream), request after request: refuses a malformed head,
  * rewrites it for the worker (hop-by-hop headers, HTTP/1.1), picks its service through the {@link ProxyRoute} and a
- * worker through {@link UpstreamAttempts}, and has its {@link BackendLink} stream the request to that worker. The
- * worker's connection hands the response over ({@link AttachedExchange}), framed here for the client; errors the
- * proxy answers itself ({@link ProxyError}: a head {@link HeadRefusal} refuses, the {@code serviceTimeout} of {@link
+ * worker through {@link UpstreamAttempts}, and has its {@link BackendLink} stream the request to that worker. What it
+ * knows of that request is its {@link ExchangeRequest}. The worker's connection hands the response over ({@link
+ * AttachedExchange}), framed for the client and written by its {@link ExchangeResponse}; errors the proxy answers
+ * itself ({@link ProxyError}: a head {@link HeadRefusal} refuses, the {@code serviceTimeout} of {@link
  * ExchangeTimeout}) end the exchange too, as does a response the HTTP cache holds ({@link ExchangeExtras}). A {@code
  * 101 Switching Protocols} answer to an upgrade request (WebSocket, also over an h2 stream: {@link
- * StreamWebSockets}), or a mesh {@code CONNECT}, turns both connections into a byte tunnel. Where it is lies in one
- * {@link ExchangePhase}, changed only by {@link #moveTo}. The {@link ProxyFrontendHandler} feeds it what the client
- * sends and reads on when it can take more. At a gateway's public server, its {@link EntrypointPolicy} answers CORS
- * preflights and puts CORS headers on every answer. Everything here runs on the client channel's event loop.
+ * StreamWebSockets}), or a mesh {@code CONNECT}, turns both connections into a byte tunnel ({@link ExchangeTunnel}).
+ * Where it is lies in one {@link ExchangePhase}, changed only by {@link #moveTo}. The {@link ProxyFrontendHandler}
+ * feeds it what the client sends and reads on when it can take more. At a gateway's public server, its {@link
+ * EntrypointPolicy} answers CORS preflights and puts CORS headers on every answer. Everything here runs on the
+ * client channel's event loop.
  */
 final class ProxyExchange implements AttachedExchange, ChannelFutureListener {
     private final ProxyFrontendHandler frontend;
@@ -52,26 +46,14 @@ final class ProxyExchange implements AttachedExchange, ChannelFutureListener {
     private final ExchangeTimeout timeout;
     private final ExchangeTimeout headersTimeout;
     private final EntrypointPolicy policy;
+    private final ExchangeRequest request = new ExchangeRequest(); // the current one; its progress beside the phase
+    private final ExchangeResponse response;
     private ChannelHandlerContext ctx;
     private ExchangePhase phase = ExchangePhase.IDLE;
 
-    private HttpRequest request; // the current request and what start() found in it
-    private RouteTarget target;
-    private CorsRequest cors = CorsRequest.NONE;
-    private HttpMethod method;
-    private boolean http10;
-    private boolean upgrade;
-    private boolean webSocketStream;
-    private boolean connect;
-    private boolean requestDone; // its progress, beside the phase
-    private boolean bodySent;
-    private boolean closeAfter;
-    private HeldResponse held; // made for the first response whose route rewrites its body
-    private long startNanos;
-    private int status;
-
     // The exchange listens to the writes of its answers itself (operationComplete) rather than holding a
-    // listener: a frontend (one per h2 stream, so per request there) costs no object beyond it.
+    // listener: a frontend (one per h2 stream, so per request there) costs no object beyond it. Its request and
+    // response sides are two objects, offset by the arrays UpstreamAttempts no longer makes before a failure.
     ProxyExchange(ProxyFrontendHandler frontend, FrontendConfig config, StreamWebSockets webSockets) {
         this.frontend = frontend;
         this.route = config.route();
@@ -88,11 +70,13 @@ final class ProxyExchange implements AttachedExchange, ChannelFutureListener {
         this.observer = config.observer();
         this.extras = ExchangeExtras.of(config.hooks());
         this.policy = config.policy();
+        this.response = new ExchangeResponse(route, extras, this);
     }
 
     /** Answers are written from the frontend's place in the client's pipeline. */
     void bind(ChannelHandlerContext ctx) {
         this.ctx = ctx;
+        response.bind(ctx);
         link.bind(ctx.channel());
     }
 
@@ -127,12 +111,12 @@ final class ProxyExchange implements AttachedExchange, ChannelFutureListener {
 
     /** Whether the body of the current request has to wait: the connection to its worker is not there (yet). */
     boolean bodyWaits() {
-        return phase.forwardsBody() && !connect && !link.attached();
+        return phase.forwardsBody() && !request.connect && !link.attached();
     }
 
     /** Whether the exchange takes more from the client now. */
     boolean wantsMore() {
-        if (!phase.active() || requestDone || !phase.forwardsBody()) {
+        if (!phase.active() || request.done || !phase.forwardsBody()) {
             return true; // also while waiting for the response, a pending read notices a client that goes away
         }
         return link.takesBody();
@@ -146,84 +130,71 @@ final class ProxyExchange implements AttachedExchange, ChannelFutureListener {
     /** Starts the exchange of a new request head (the previous exchange ended). */
     void start(HttpRequest head) {
         moveTo(ExchangePhase.CONNECTING);
-        startNanos = System.nanoTime();
-        request = head;
-        webSocketStream = stream && webSockets.requested(head);
-        if (webSocketStream) {
-            webSockets.toUpgradeRequest(head);
-        }
-        method = head.method();
-        http10 = HttpVersion.HTTP_1_0.equals(head.protocolVersion());
-        connect = HttpMethod.CONNECT.equals(method);
-        requestDone = webSocketStream; // its stream carries no body, only the WebSocket after the answer
-        bodySent = false;
-        closeAfter = !HttpUtil.isKeepAlive(head);
-        ProxyError refused = HeadRefusal.of(head, limits, stream, http10);
-        cors = policy.cors(head);
-        if (refused == null && cors.answers()) {
-            respondError(cors::answer); // a preflight
+        request.begin(head, webSockets);
+        ProxyError refused = HeadRefusal.of(head, limits, stream, request.http10);
+        request.cors = policy.cors(head);
+        if (refused == null && request.cors.answers()) {
+            respondError(request.cors::answer); // a preflight
             return;
         }
         if (refused == null) { // an acceptable head is rewritten for the worker
-            upgrade = HopByHopHeaders.forUpstream(head, http10 || stream && !webSocketStream, stream);
-            refused = connect && !route.allowsTunnels() ? ProxyError.methodNotAllowed(method.name()) : null;
+            request.upgrade = HopByHopHeaders.forUpstream(head, request.http10 || stream && !request.webSocketStream,
+                    stream);
+            refused = request.connect && !route.allowsTunnels() ? ProxyError.methodNotAllowed(request.method.name())
+                    : null;
         }
         if (refused != null) {
-            closeAfter = true;
+            request.closeAfter = true;
             respondError(refused);
             return;
         }
         String asked = extras != null && extras.wantsAsked() ? head.uri() : null;
+        RouteTarget target;
         try {
             target = route.route(head, ctx.channel());
         } catch (RouteRejectedException e) {
             respondError(e.error());
             return;
         }
+        request.target = target;
         timeout.arm(ctx.executor());
         if (target.answer() != null) {
             respondError(target.answer()); // the route answers itself
         } else {
-            dispatch.lookupThenSend(extras == null ? null : extras.begin(head, asked, target, connect || upgrade,
-                    ctx.channel()), target, head);
+            dispatch.lookupThenSend(extras == null ? null : extras.begin(head, asked, target,
+                    request.connect || request.upgrade, ctx.channel()), target, head);
         }
     }
 
     /** Runs {@code then} on the loop, unless {@code forRequest} no longer waits for its worker (timeout, client gone). */
     void ifStillWaiting(HttpRequest forRequest, Runnable then) {
         ctx.executor().execute(() -> {
-            if (request == forRequest && phase == ExchangePhase.CONNECTING && ctx.channel().isActive()) {
+            if (request.head == forRequest && phase == ExchangePhase.CONNECTING && ctx.channel().isActive()) {
                 then.run();
             }
         });
     }
 
-    /** Answers the current request with {@code response} (a stored one); the rest of the request body is dropped. */
-    void answerLocally(FullHttpResponse response) {
+    /** Answers the current request with {@code stored} (the cache's); the rest of the request body is dropped. */
+    void answerLocally(FullHttpResponse stored) {
         moveTo(ExchangePhase.LOCAL_ANSWER);
         link.abandon();
-        status = response.status().code();
-        cors.decorate(response);
-        closeAfter = ResponseFraming.frame(response, method, http10, closeAfter || route.draining()
-                || (!requestDone && HttpUtil.is100ContinueExpected(request)));
-        ExchangeExtras.end(extras, response, true);
-        ctx.writeAndFlush(response).addListener(this);
+        response.local(stored, request);
         frontend.drain();
     }
 
     /** Called by the link with the connection to the worker: the request, or a tunnel, goes over it. */
     void attach(ProxyBackendHandler target, boolean fromPool) {
-        if (connect) {
+        if (request.connect) {
             moveTo(ExchangePhase.TUNNEL); // a mesh CONNECT reached a worker: answer 200, then relay bytes
-            TunnelHandler.answerAndJoin(ctx, ExchangeExtras.end(extras, new DefaultHttpResponse(HttpVersion.HTTP_1_1,
-                    HttpResponseStatus.OK), false), target.channel());
+            ExchangeTunnel.connect(ctx, extras, target.channel());
             return;
         }
         moveTo(ExchangePhase.FORWARDING);
         link.attach(target, fromPool);
-        attempts.addressHost(request);
-        link.write(request);
-        if (requestDone) {
+        attempts.addressHost(request.head);
+        link.write(request.head);
+        if (request.done) {
             link.write(LastHttpContent.EMPTY_LAST_CONTENT); // a replayed request without a body
             headersTimeout.arm(ctx.executor());
         }
@@ -236,18 +207,18 @@ final class ProxyExchange implements AttachedExchange, ChannelFutureListener {
      */
     void body(HttpContent content) {
         boolean last = content instanceof LastHttpContent;
-        if (!phase.forwardsBody() || connect) {
+        if (!phase.forwardsBody() || request.connect) {
             content.release();
             if (last && phase.active()) {
-                requestDone = true;
+                request.done = true;
                 finishIfAnswered();
             }
             return;
         }
         if (content.content().isReadable() || (last && !((LastHttpContent) content).trailingHeaders().isEmpty())) {
-            bodySent = true;
+            request.bodySent = true;
         }
-        requestDone = last;
+        request.done = last;
         link.write(content);
         if (last) {
             headersTimeout.arm(ctx.executor()); // the whole request went to the worker: its head is due
@@ -256,64 +227,44 @@ final class ProxyExchange implements AttachedExchange, ChannelFutureListener {
 
     /** When this exchange asked for an upgrade, its answer goes to the client, hop-by-hop headers out. */
     @Override
-    public boolean switchProtocols(ProxyBackendHandler from, HttpResponse response) {
-        if (!link.attachedTo(from) || !upgrade || phase != ExchangePhase.FORWARDING) {
+    public boolean switchProtocols(ProxyBackendHandler from, HttpResponse switching) {
+        if (!link.attachedTo(from) || !request.upgrade || phase != ExchangePhase.FORWARDING) {
             return false;
         }
-        String upgradeTo = response.headers().get(HttpHeaderNames.UPGRADE);
-        HopByHopHeaders.remove(response.headers());
-        response.headers().set(HttpHeaderNames.UPGRADE, upgradeTo);
-        response.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.UPGRADE);
         moveTo(ExchangePhase.TUNNEL);
         link.detach();
-        ExchangeExtras.end(extras, response, false);
-        if (webSocketStream) {
-            webSockets.accept(ctx, response, from.channel());
-        } else {
-            TunnelHandler.answerAndJoin(ctx, response, from.channel());
-        }
+        ExchangeTunnel.switchProtocols(ctx, switching, extras, from.channel(),
+                request.webSocketStream ? webSockets : null);
         return true;
     }
 
     @Override
-    public void responseHead(HttpResponse response, boolean interim) {
-        HopByHopHeaders.remove(response.headers());
+    public void responseHead(HttpResponse head, boolean interim) {
+        HopByHopHeaders.remove(head.headers());
         if (!interim) {
             moveTo(ExchangePhase.RESPONDING);
-            target.rewriteResponse(response, request);
-            cors.decorate(response);
-            status = response.status().code();
-            ExchangeExtras.responseHead(extras, response, false);
-            closeAfter = ResponseFraming.frame(response, method, http10, closeAfter || route.draining());
-            ExchangeExtras.responseHead(extras, response, true);
-            if (target.bodyRewrite() != null || held != null) {
-                (held != null ? held : (held = new HeldResponse())).begin(target, response, method, ctx);
-            }
+            response.head(head, request);
         }
     }
 
     @Override
     public void writeToClient(Object msg) {
-        ExchangeExtras.responseBody(extras, msg);
-        if (held == null || !held.holds(msg, ctx)) {
-            ctx.write(msg, ctx.voidPromise()); // a failed write closes the client: channelInactive() follows
-        }
+        response.write(msg);
     }
 
     @Override
     public ChannelFuture writeLastToClient(Object msg) {
-        ExchangeExtras.responseBody(extras, msg);
-        return held != null && held.holds(msg, ctx) ? held.finish(ctx) : ctx.write(msg);
+        return response.writeLast(msg);
     }
 
     @Override
     public void flushToClient() {
-        ctx.flush();
+        response.flush();
     }
 
     @Override
     public boolean clientWritable() {
-        return ctx.channel().isWritable();
+        return response.writable();
     }
 
     @Override
@@ -328,9 +279,10 @@ final class ProxyExchange implements AttachedExchange, ChannelFutureListener {
         moveTo(ExchangePhase.COMPLETING);
         link.detach();
         ExchangeExtras.end(extras, null, false);
-        observer.answered(attempts.current(), method, status, System.nanoTime() - startNanos);
-        link.release(from, requestDone && reusable);
-        closeAfter |= !requestDone; // the worker answered before the whole request arrived
+        observer.answered(attempts.current(), request.method, response.status(),
+                System.nanoTime() - request.startNanos);
+        link.release(from, request.done && reusable);
+        request.closeAfter |= !request.done; // the worker answered before the whole request arrived
         ctx.flush();
         written.addListener(this);
     }
@@ -342,10 +294,10 @@ final class ProxyExchange implements AttachedExchange, ChannelFutureListener {
         }
         link.detach();
         ExchangeExtras.abandon(extras);
-        HeldResponse.discard(held);
+        response.discardHeld();
         if (!phase.awaitsResponse()) {
             ctx.close(); // part of the response went out: the client must see it cut
-        } else if (bodySent || !UpstreamAttempts.replayable(method)) {
+        } else if (request.bodySent || !UpstreamAttempts.replayable(request.method)) {
             respondError(ProxyError.upstreamClosed(attempts.current(), from.answeredNotHttp()));
         } else {
             moveTo(ExchangePhase.CONNECTING);
@@ -366,7 +318,7 @@ final class ProxyExchange implements AttachedExchange, ChannelFutureListener {
      * worker's connection, holding a request body cut short, is closed too.
      */
     void malformedBody(Throwable cause) {
-        closeAfter = true;
+        request.closeAfter = true;
         if (phase.awaitsResponse()) {
             respondError(ProxyError.malformedRequest(cause, limits.maxRequestLineLength(), limits.maxHeaderSize()));
         } else {
@@ -378,10 +330,7 @@ final class ProxyExchange implements AttachedExchange, ChannelFutureListener {
     void respondError(ProxyAnswer error) {
         moveTo(ExchangePhase.ERROR_ANSWER);
         link.abandon();
-        ExchangeExtras.abandon(extras);
-        closeAfter |= route.draining() || (!requestDone && HttpUtil.is100ContinueExpected(request));
-        ctx.writeAndFlush(ExchangeExtras.end(extras, cors.decorate(error.toResponse(ctx.alloc(), closeAfter)), true))
-                .addListener(this);
+        response.error(error, request);
         frontend.drain();
     }
 
@@ -404,11 +353,11 @@ final class ProxyExchange implements AttachedExchange, ChannelFutureListener {
         if (phase != ExchangePhase.COMPLETING && phase != ExchangePhase.DISCARDING) {
             return;
         }
-        if (closeAfter) {
+        if (request.closeAfter) {
             ctx.close();
-        } else if (requestDone) {
+        } else if (request.done) {
             moveTo(ExchangePhase.IDLE);
-            request = null;
+            request.head = null;
             frontend.drain();
         }
     }
@@ -420,13 +369,13 @@ final class ProxyExchange implements AttachedExchange, ChannelFutureListener {
 
     /** The server drains: the connection closes after the current response. */
     void closeAfterResponse() {
-        closeAfter = true;
+        request.closeAfter = true;
     }
 
     /** The client connection closed: the exchange, if any, ends without an answer. */
     void clientClosed() {
         moveTo(ExchangePhase.CLOSED);
-        HeldResponse.discard(held);
+        response.discardHeld();
         link.abandon();
         ExchangeExtras.abandon(extras);
         ExchangeExtras.end(extras, null, false);

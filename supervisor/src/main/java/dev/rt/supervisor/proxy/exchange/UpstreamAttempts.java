@@ -34,8 +34,9 @@ final class UpstreamAttempts {
     }
 
     private final UpstreamSelector upstreams;
-    private final List<Upstream> tried = new ArrayList<>(2);
-    private final List<Failure> failures = new ArrayList<>(2);
+    // no initial capacity: their arrays come with the first failure, not with every exchange (one per h2 stream)
+    private final List<Upstream> tried = new ArrayList<>();
+    private final List<Failure> failures = new ArrayList<>();
     private String serviceId;
     private Upstream current;
     private boolean fixed;
