@@ -18,7 +18,9 @@ import java.util.function.LongSupplier;
  * a key the cached set lacks may make nimbus fetch the set again at most once per {@code refreshInterval}; within
  * the interval it is refused without a fetch. Also tells whether a token's key is at hand, so that the check runs
  * on the caller's thread and only a fetch goes to the blocking executor. Hand-written because nimbus's own rate
- * limit allows two fetches per interval and counts the fetches a cache expiry needs.
+ * limit allows two fetches per interval and counts the fetches a cache expiry needs. Counts the fetches that withdrew
+ * a key (gone from the set, or changed under its {@code kid}): {@link VerifiedTokens} serves no token verified
+ * before such a fetch.
  */
 final class IssuerKeys {
     /** Whether a token can be checked now, must wait for a fetch, or names a key that may not be fetched yet. */
@@ -34,6 +36,7 @@ final class IssuerKeys {
     private final LongSupplier clock;
     private final JWKSource<SecurityContext> source;
     private final AtomicLong lastUnknownKeyFetch = new AtomicLong(Long.MIN_VALUE / 2);
+    private final AtomicLong generation = new AtomicLong();
     private volatile JWKSet fetched;
     private volatile long fetchedAt;
     private volatile long initiatedAt;
@@ -47,6 +50,10 @@ final class IssuerKeys {
                     if (event instanceof CachingJWKSetSource.RefreshInitiatedEvent) {
                         initiatedAt = clock.getAsLong();
                     } else if (event instanceof CachingJWKSetSource.RefreshCompletedEvent<SecurityContext> completed) {
+                        JWKSet previous = fetched;
+                        if (previous != null && !completed.getJWKSet().getKeys().containsAll(previous.getKeys())) {
+                            generation.incrementAndGet();
+                        }
                         fetchedAt = initiatedAt;
                         fetched = completed.getJWKSet();
                     }
@@ -57,6 +64,16 @@ final class IssuerKeys {
     /** The keys for nimbus's key selector. */
     JWKSource<SecurityContext> source() {
         return source;
+    }
+
+    /** How many fetches withdrew a key so far; nimbus uses the new set before this counts it. */
+    long generation() {
+        return generation.get();
+    }
+
+    /** When the key set at hand is fetched again, in the clock's milliseconds. */
+    long expiry() {
+        return fetchedAt + settings.ttl().toMillis();
     }
 
     /** Whether a token with this header can be checked with the keys at hand; counts an allowed unknown-key fetch. */

@@ -12,18 +12,19 @@ import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.function.LongSupplier;
 import java.util.stream.Collectors;
 
 /** Tokens signed with the shared secret (HMAC), checked on the caller's thread: no key to fetch. */
 final class SecretVerifier implements TokenVerifier {
     private final DefaultJWTProcessor<SecurityContext> processor = new DefaultJWTProcessor<>();
 
-    SecretVerifier(JwtSettings settings) {
+    SecretVerifier(JwtSettings settings, LongSupplier clock) {
         byte[] secret = settings.secret().orElseThrow().getBytes(StandardCharsets.UTF_8);
         processor.setJWSKeySelector(new JWSVerificationKeySelector<>(
                 settings.algorithms().stream().map(JWSAlgorithm::parse).collect(Collectors.toSet()),
                 new ImmutableSecret<>(secret)));
-        processor.setJWTClaimsSetVerifier(new ClaimsCheck(settings));
+        processor.setJWTClaimsSetVerifier(new ClaimsCheck(settings, clock));
     }
 
     @Override

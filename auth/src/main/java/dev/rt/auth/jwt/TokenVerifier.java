@@ -17,6 +17,7 @@ public interface TokenVerifier {
     /**
      * The token's claims as JSON values of JDK types ({@code exp} as seconds), once its signature and claims hold.
      * Completes at once when the keys needed are at hand; otherwise on {@code blocking}, where key sets are fetched.
+     * A token an issuer's key set verified is kept while it holds, and not verified again (see VerifiedTokens).
      */
     CompletionStage<Map<String, Object>> verify(String token);
 
@@ -24,11 +25,12 @@ public interface TokenVerifier {
      * @param settings  the {@code jwt} settings
      * @param blocking  where a check that must fetch a key set runs
      * @param retriever fetches key sets and OpenID configurations
-     * @param clock     milliseconds since the epoch, for the refresh interval
+     * @param clock     milliseconds since the epoch: the refresh interval, the key sets' age, {@code exp} and
+     *                  {@code nbf}
      */
     static TokenVerifier of(JwtSettings settings, Executor blocking, ResourceRetriever retriever, LongSupplier clock) {
         if (settings.secret().isPresent()) {
-            return new SecretVerifier(settings);
+            return new SecretVerifier(settings, clock);
         }
         return new JwksVerifier(settings, blocking, retriever, clock);
     }

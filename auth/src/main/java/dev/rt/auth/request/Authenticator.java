@@ -141,7 +141,10 @@ public final class Authenticator {
             return this;
         }
 
-        /** The clock of the refresh interval, in milliseconds. */
+        /**
+         * The clock, in milliseconds since the epoch, of the refresh interval, the key sets' age, the tokens'
+         * {@code exp} and {@code nbf}, and the tokens kept verified (the system's clock by default).
+         */
         public Builder clock(LongSupplier millis) {
             this.clock = millis;
             return this;
