@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.rt.cli.e2e.RtProcess;
+import dev.rt.kind.testing.Await;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.ConnectException;
@@ -107,16 +108,10 @@ class DirectEntrypointIT {
             clients.add(thread);
         }
         try {
-            long warm = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-            while (answered.sum() < 20 && System.nanoTime() < warm) { // polls a count, with a limit
-                Thread.sleep(5);
-            }
-            assertThat(answered.sum()).as("answers before the kill").isGreaterThanOrEqualTo(20);
+            Await.atMost(Duration.ofSeconds(60)).alias("20 answers before the kill").until(() -> answered.sum() >= 20);
             new ProcessBuilder("kill", "-KILL", Long.toString(killed)).inheritIO().start().waitFor();
-            long deadline = System.nanoTime() + Duration.ofSeconds(90).toNanos();
-            while (answeredBy.keySet().stream().noneMatch(pid -> pid != killed) && System.nanoTime() < deadline) {
-                Thread.sleep(10);
-            }
+            Await.atMost(Duration.ofSeconds(90)).alias("an answer from a worker after the kill")
+                    .until(() -> answeredBy.keySet().stream().anyMatch(pid -> pid != killed));
         } finally {
             stop.set(true);
             for (Thread client : clients) {
