@@ -103,12 +103,7 @@ public final class DirectEntrypoint implements AutoCloseable {
      * @throws RtException {@code RT_PORT_IN_USE} when the port is taken, {@code RT_SERVER_LISTEN_FAILED} otherwise
      */
     public InetSocketAddress bind(String hostname, int port) {
-        String where = hostname + ":" + port;
-        InetSocketAddress address = new InetSocketAddress(hostname, port);
-        if (address.isUnresolved()) {
-            throw new RtException(ErrorCode.SERVER_LISTEN_FAILED, "cannot listen on " + where + ": the host name \""
-                    + hostname + "\" does not resolve to an address (check server.hostname)");
-        }
+        InetSocketAddress address = PublicAddress.resolve(hostname, port);
         Socket bound = Socket.newSocketStream();
         try {
             bound.setReuseAddress(true);
@@ -120,12 +115,7 @@ public final class DirectEntrypoint implements AutoCloseable {
             return local;
         } catch (IOException e) {
             closeQuietly(bound);
-            if (String.valueOf(e.getMessage()).contains("already in use")) {
-                throw new RtException(ErrorCode.PORT_IN_USE, "cannot listen on " + where + ": the address is already"
-                        + " in use (stop the program that holds it, or set server.port)", e);
-            }
-            throw new RtException(ErrorCode.SERVER_LISTEN_FAILED, "cannot listen on " + where + ": " + e.getMessage()
-                    + " (check server.hostname and server.port)", e);
+            throw PublicAddress.bindFailure(address, e);
         }
     }
 

@@ -3,8 +3,8 @@ package dev.rt.supervisor.proxy;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.rt.config.RuntimeConfig;
 import dev.rt.config.ServerConfig;
-import dev.rt.config.error.ErrorCode;
 import dev.rt.config.error.RtException;
+import dev.rt.supervisor.listen.PublicAddress;
 import dev.rt.supervisor.proxy.backend.BackendOptions;
 import dev.rt.supervisor.proxy.exchange.ExchangeHooks;
 import dev.rt.supervisor.proxy.exchange.RequestObserver;
@@ -16,7 +16,6 @@ import dev.rt.supervisor.proxy.route.PublicRoutes;
 import dev.rt.supervisor.proxy.route.UpstreamSelector;
 import dev.rt.supervisor.proxy.tls.ServerTls;
 import dev.rt.supervisor.proxy.transport.ProxyEventLoops;
-import java.net.BindException;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.Optional;
@@ -156,22 +155,11 @@ public final class EntrypointServer implements AutoCloseable {
      *     the host does not resolve or the socket cannot be bound otherwise
      */
     public InetSocketAddress bind(String hostname, int port) {
-        String where = hostname + ":" + port;
-        InetSocketAddress address = new InetSocketAddress(hostname, port);
-        if (address.isUnresolved()) {
-            throw new RtException(ErrorCode.SERVER_LISTEN_FAILED, "cannot listen on " + where + ": the host name \""
-                    + hostname + "\" does not resolve to an address (check server.hostname)");
-        }
+        InetSocketAddress address = PublicAddress.resolve(hostname, port);
         try {
             return server.bind(address);
         } catch (ProxyServer.BindFailedException e) {
-            Throwable cause = e.getCause();
-            if (cause instanceof BindException || String.valueOf(cause.getMessage()).contains("already in use")) {
-                throw new RtException(ErrorCode.PORT_IN_USE, "cannot listen on " + where + ": the address is already in use"
-                        + " (stop the program that holds it, or set server.port)", cause);
-            }
-            throw new RtException(ErrorCode.SERVER_LISTEN_FAILED, "cannot listen on " + where + ": " + cause.getMessage()
-                    + " (check server.hostname and server.port)", cause);
+            throw PublicAddress.bindFailure(address, e.getCause());
         }
     }
 
